@@ -1,0 +1,12 @@
+/* Stand-in for the NetBeans Wizard library (wizard-0.998.1.jar), which Vengine.jar needs but which is
+ * neither inside the jar nor packaged by Debian. Only what VASSAL 3.6 links against is declared; the
+ * harness never shows a wizard: showing one fails loudly (see WizardDisplayer). */
+package org.netbeans.api.wizard;
+
+import java.util.Map;
+
+public interface WizardResultReceiver {
+  void finished(Object result);
+
+  void cancelled(Map settings);
+}

@@ -1,0 +1,17 @@
+/* Stand-in for the NetBeans Wizard library (wizard-0.998.1.jar), which Vengine.jar needs but which is
+ * neither inside the jar nor packaged by Debian. Only what VASSAL 3.6 links against is declared; the
+ * harness never shows a wizard: showing one fails loudly (see WizardDisplayer). */
+package org.netbeans.spi.wizard;
+
+public final class WizardController {
+  private String problem;
+  private int mode;
+
+  public void setProblem(String value) {
+    problem = value;
+  }
+
+  public void setForwardNavigationMode(int value) {
+    mode = value;
+  }
+}

@@ -1,0 +1,258 @@
+"""Map art drawn from the hex data: the board image VASSAL shows.
+
+Hexes are drawn at VASSAL's own centres (so the art and the grid agree to the pixel),
+terrain by colour and texture, rivers and ridges along hexsides, railroads between
+hex centres, towns with names, VP towns ringed in red, hex IDs as printed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from PIL import Image, ImageDraw
+
+from ..model import Board, Game, MapData
+from .counters import darken, font, hex_rgb
+
+SS = 2  # supersampling
+RIVER = (52, 104, 186)
+RIDGE = (120, 82, 48)
+RAIL = (30, 30, 30)
+ROAD = (150, 60, 40)
+VP_RED = (205, 30, 30)
+SIDE_COLOURS = [(138, 90, 43), (91, 127, 181), (120, 120, 120), (60, 130, 60)]
+
+
+def hex_corners(board: Board, hex_id: str) -> list[tuple[float, float]]:
+    """Corner points of a hex around VASSAL's centre, in board pixels."""
+    geo = board.geometry
+    x, y = geo.centre(hex_id)
+    r = geo.spec.hex_size / math.sqrt(3.0)
+    start = 30 if geo.spec.hexes == "rows" else 0
+    return [(x + r * math.cos(math.radians(start + 60 * k)), y + r * math.sin(math.radians(start + 60 * k))) for k in range(6)]
+
+
+def hexside_segment(board: Board, a: str, b: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The edge shared by two adjacent hexes."""
+    geo = board.geometry
+    ax, ay = geo.centre(a)
+    bx, by = geo.centre(b)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    length = math.hypot(bx - ax, by - ay)
+    px, py = -(by - ay) / length, (bx - ax) / length
+    half = geo.spec.hex_size / math.sqrt(3.0) / 2
+    return (mx + px * half, my + py * half), (mx - px * half, my - py * half)
+
+
+class MapPainter:
+    """Draws one board; coordinates are board pixels, scaled internally for supersampling."""
+
+    def __init__(self, game: Game, board: Board) -> None:
+        self.game, self.board, self.map = game, board, game.map
+        geo = board.geometry
+        self.image = Image.new("RGB", (geo.width * SS, geo.height * SS), (214, 206, 180))
+        self.draw = ImageDraw.Draw(self.image)
+        self.hexes = [h for h in geo.raw_of]
+        self.rng = random.Random(f"{game.id}/{board.name}")  # textures: same data, same pixels
+
+    def p(self, pt: tuple[float, float]) -> tuple[float, float]:
+        return pt[0] * SS, pt[1] * SS
+
+    def paint(self) -> Image.Image:
+        self.terrain()
+        self.areas()
+        self.grid_lines()
+        self.routes()
+        self.hexsides()
+        self.supply()
+        self.towns()
+        self.hex_ids()
+        self.frame()
+        geo = self.board.geometry
+        return self.image.resize((geo.width, geo.height), Image.LANCZOS)
+
+    def terrain(self) -> None:
+        m: MapData = self.map
+        for h in self.hexes:
+            t = m.terrain_types[m.terrain[h]]
+            rgb = hex_rgb(t.colour)
+            self.draw.polygon([self.p(c) for c in hex_corners(self.board, h)], fill=rgb)
+            x, y = self.board.geometry.centre(h)
+            if t.id == "woods":
+                self.trees(x, y, darken(rgb, 0.35))
+            elif t.id == "swamp" or t.prohibited:
+                self.marsh(x, y, darken(rgb, 0.4))
+
+    def trees(self, x: float, y: float, ink) -> None:
+        size = self.board.geometry.spec.hex_size
+        for _ in range(9):
+            dx, dy = self.rng.uniform(-0.3, 0.3) * size, self.rng.uniform(-0.22, 0.3) * size
+            r = size * 0.05
+            cx, cy = x + dx, y + dy
+            self.draw.ellipse([self.p((cx - r, cy - r)), self.p((cx + r, cy + r))], fill=ink)
+            self.draw.line([self.p((cx, cy + r)), self.p((cx, cy + 1.8 * r))], fill=ink, width=SS)
+
+    def marsh(self, x: float, y: float, ink) -> None:
+        size = self.board.geometry.spec.hex_size
+        for _ in range(7):
+            cx, cy = x + self.rng.uniform(-0.3, 0.3) * size, y + self.rng.uniform(-0.2, 0.3) * size
+            w = size * 0.08
+            self.draw.line([self.p((cx - w, cy)), self.p((cx + w, cy))], fill=ink, width=SS)
+            for k in (-0.6, 0, 0.6):
+                self.draw.line([self.p((cx + k * w, cy)), self.p((cx + k * w * 1.4, cy - w * 0.9))], fill=ink, width=SS)
+
+    def areas(self) -> None:
+        for area in self.map.areas:
+            if not area.shade:
+                continue
+            rgb = hex_rgb(area.shade)
+            for h in area.hexes:
+                if self.map.board_of[h] is self.board:
+                    base = hex_rgb(self.map.terrain_types[self.map.terrain[h]].colour)
+                    mix = tuple(round(a * 0.45 + b * 0.55) for a, b in zip(base, rgb))
+                    self.draw.polygon([self.p(c) for c in hex_corners(self.board, h)], fill=mix)
+
+    def grid_lines(self) -> None:
+        for h in self.hexes:
+            pts = [self.p(c) for c in hex_corners(self.board, h)]
+            self.draw.line(pts + [pts[0]], fill=(95, 90, 75), width=SS)
+
+    def routes(self) -> None:
+        for road in self.map.roads:
+            pts = [self.p(self.board.geometry.centre(h)) for h in road.hexes if self.map.board_of[h] is self.board]
+            self.draw.line(pts, fill=ROAD, width=3 * SS, joint="curve")
+        for rail in self.map.railroads:
+            pts = [self.board.geometry.centre(h) for h in rail.hexes if self.map.board_of[h] is self.board]
+            self.draw.line([self.p(q) for q in pts], fill=RAIL, width=3 * SS, joint="curve")
+            for (ax, ay), (bx, by) in zip(pts, pts[1:]):  # cross-ties
+                length = math.hypot(bx - ax, by - ay)
+                ux, uy = (bx - ax) / length, (by - ay) / length
+                for k in range(1, 8):
+                    tx, ty = ax + ux * length * k / 8, ay + uy * length * k / 8
+                    self.draw.line([self.p((tx - uy * 5, ty + ux * 5)), self.p((tx + uy * 5, ty - ux * 5))], fill=RAIL, width=SS)
+
+    def hexsides(self) -> None:
+        order = {"river": 0, "ridge": 1, "bridge": 2}
+        for feature in sorted(self.map.hexside_features, key=lambda f: order.get(f.type, 3)):
+            for side in feature.sides:
+                a, b = sorted(side)
+                if self.map.board_of[a] is not self.board:
+                    continue
+                (x0, y0), (x1, y1) = hexside_segment(self.board, a, b)
+                if feature.type == "river":
+                    self.draw.line([self.p((x0, y0)), self.p((x1, y1))], fill=RIVER, width=6 * SS)
+                    for pt in ((x0, y0), (x1, y1)):
+                        self.draw.ellipse([self.p((pt[0] - 3, pt[1] - 3)), self.p((pt[0] + 3, pt[1] + 3))], fill=RIVER)
+                elif feature.type == "ridge":
+                    self.ridge(x0, y0, x1, y1, a, b)
+                elif feature.type == "bridge":
+                    self.bridge(x0, y0, x1, y1)
+                else:
+                    self.draw.line([self.p((x0, y0)), self.p((x1, y1))], fill=(80, 80, 80), width=4 * SS)
+
+    def ridge(self, x0, y0, x1, y1, a, b) -> None:
+        self.draw.line([self.p((x0, y0)), self.p((x1, y1))], fill=RIDGE, width=4 * SS)
+        ax, ay = self.board.geometry.centre(a)
+        length = math.hypot(x1 - x0, y1 - y0)
+        nx, ny = -(y1 - y0) / length, (x1 - x0) / length
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        if (ax - mx) * nx + (ay - my) * ny < 0:
+            nx, ny = -nx, -ny
+        for k in range(1, 6):  # hachures toward one side
+            tx, ty = x0 + (x1 - x0) * k / 6, y0 + (y1 - y0) * k / 6
+            self.draw.line([self.p((tx, ty)), self.p((tx + nx * 7, ty + ny * 7))], fill=RIDGE, width=2 * SS)
+
+    def bridge(self, x0, y0, x1, y1) -> None:
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        ux, uy = (x1 - x0), (y1 - y0)
+        length = math.hypot(ux, uy)
+        ux, uy = ux / length, uy / length
+        nx, ny = -uy, ux
+        for s in (-1, 1):
+            pts = [(mx + s * nx * 5 - ux * 12, my + s * ny * 5 - uy * 12), (mx + s * nx * 5 + ux * 12, my + s * ny * 5 + uy * 12)]
+            self.draw.line([self.p(q) for q in pts], fill=(25, 25, 25), width=3 * SS)
+        self.draw.polygon(
+            [self.p((mx + nx * 4 - ux * 11, my + ny * 4 - uy * 11)), self.p((mx + nx * 4 + ux * 11, my + ny * 4 + uy * 11)),
+             self.p((mx - nx * 4 + ux * 11, my - ny * 4 + uy * 11)), self.p((mx - nx * 4 - ux * 11, my - ny * 4 - uy * 11))],
+            fill=(235, 225, 200),
+        )
+
+    def supply(self) -> None:
+        side_index = {s.id: i for i, s in enumerate(self.game.sides)}
+        for side, hexes in self.map.supply_sources.items():
+            colour = next((hex_rgb(n.colour) for n in self.game.nationalities.values() if n.side == side), SIDE_COLOURS[side_index[side] % 4])
+            for h in hexes:
+                if self.map.board_of[h] is not self.board:
+                    continue
+                x, y = self.edge_point(h, 0.36, turn_degrees=-55)
+                r = 10
+                self.draw.ellipse([self.p((x - r, y - r)), self.p((x + r, y + r))], fill=(255, 255, 255), outline=colour, width=3 * SS)
+                self.draw.text(self.p((x, y + 0.5)), "S", font=font(13 * SS), fill=colour, anchor="mm")
+
+    def edge_point(self, hex_id: str, fraction: float, turn_degrees: float = 0.0) -> tuple[float, float]:
+        """A point inside hex_id pushed toward the map edge it lies on, turned to clear town labels."""
+        geo = self.board.geometry
+        x, y = geo.centre(hex_id)
+        nx = sum(geo.centre(n)[0] - x for n in geo.neighbours(hex_id))
+        ny = sum(geo.centre(n)[1] - y for n in geo.neighbours(hex_id))
+        length = math.hypot(nx, ny) or 1.0
+        a = math.radians(turn_degrees)
+        dx, dy = -nx / length, -ny / length
+        dx, dy = dx * math.cos(a) - dy * math.sin(a), dx * math.sin(a) + dy * math.cos(a)
+        size = geo.spec.hex_size
+        return x + dx * size * fraction, y + dy * size * fraction
+
+    def towns(self) -> None:
+        fortresses = {h for a in self.map.areas if a.symbol == "fortress" for h in a.hexes}
+        for h in fortresses:
+            if self.map.board_of[h] is self.board:
+                self.fortress(*self.board.geometry.centre(h))
+        for town in self.map.towns:
+            if self.map.board_of[town.hex] is not self.board:
+                continue
+            x, y = self.board.geometry.centre(town.hex)
+            size = self.board.geometry.spec.hex_size
+            r = {"city": 9, "town": 6.5, "village": 4.5}.get(town.size, 6)
+            if town.vp:
+                self.draw.ellipse([self.p((x - size * 0.36, y - size * 0.36)), self.p((x + size * 0.36, y + size * 0.36))], outline=VP_RED, width=4 * SS)
+            self.draw.rectangle([self.p((x - r, y - r)), self.p((x + r, y + r))], fill=(40, 40, 40))
+            label_y = y + size * 0.22
+            f = font(13 * SS)
+            w = f.getlength(town.name) / SS
+            self.draw.rectangle([self.p((x - w / 2 - 3, label_y - 8)), self.p((x + w / 2 + 3, label_y + 8))], fill=(255, 252, 240))
+            self.draw.text(self.p((x, label_y)), town.name, font=f, fill=(20, 20, 20), anchor="mm")
+            if town.vp:
+                vp = f"{town.vp.capture}/{town.vp.occupy}"
+                f_vp = font(11 * SS)
+                vx, vy = x + size * 0.2, y - size * 0.17
+                half = f_vp.getlength(vp) / SS / 2 + 3
+                self.draw.rectangle([self.p((vx - half, vy - 7)), self.p((vx + half, vy + 7))], fill=(255, 255, 255), outline=VP_RED, width=SS)
+                self.draw.text(self.p((vx, vy + 0.5)), vp, font=f_vp, fill=VP_RED, anchor="mm")
+
+    def fortress(self, x: float, y: float) -> None:
+        r = self.board.geometry.spec.hex_size * 0.34
+        pts = []
+        for k in range(10):
+            rr = r if k % 2 == 0 else r * 0.62
+            ang = math.radians(-90 + 36 * k)
+            pts.append(self.p((x + rr * math.cos(ang), y + rr * math.sin(ang))))
+        self.draw.polygon(pts, fill=(120, 120, 120), outline=(30, 30, 30), width=2 * SS)
+
+    def hex_ids(self) -> None:
+        size = self.board.geometry.spec.hex_size
+        f = font(round(size * 0.1) * SS, bold=False)
+        for h in self.hexes:
+            x, y = self.board.geometry.centre(h)
+            rgb = hex_rgb(self.map.terrain_types[self.map.terrain[h]].colour)
+            ink = darken(rgb, 0.6)
+            self.draw.text(self.p((x, y - size * 0.4)), h, font=f, fill=ink, anchor="mm")
+
+    def frame(self) -> None:
+        geo = self.board.geometry
+        self.draw.rectangle([0, 0, geo.width * SS - 1, geo.height * SS - 1], outline=(60, 55, 45), width=4 * SS)
+
+
+def render_board(game: Game, board: Board) -> Image.Image:
+    return MapPainter(game, board).paint()
+

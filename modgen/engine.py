@@ -1,0 +1,236 @@
+"""Run modules and saves through the real VASSAL engine (the conformance harness).
+
+Why: our readers and writers follow a written format reference, but only the engine itself can say
+that it accepts what we write. ``conformance/install-engine.sh`` installs VASSAL 3.6.0-SNAPSHOT
+(``Vengine.jar``) plus Xvfb and compiles ``conformance/src/.../ModgenHarness.java``; this module starts
+that harness and parses its JSON-lines report.
+
+The harness prints one JSON object per line: ``problem`` (level ``error``/``warning``, source ``log``,
+``dialog``, ``bug``, ``image``, ``piece``, ``load``, ``timeout``), ``ignored`` (a problem matched by an
+ignore pattern), ``piece``, ``map``, ``module``, ``images``, ``chat``, ``save``/``setup``, and finally
+``summary``. It exits non-zero on any counted problem.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+__all__ = [
+    "ENGINE_36_ARTIFACTS",
+    "EngineResult",
+    "engine_available",
+    "engine_dir",
+    "run_engine",
+]
+
+HARNESS_CLASS = "modgen.conformance.ModgenHarness"
+
+#: Problems that only exist because the bundled engine (3.6) is older than the VASSAL our modules
+#: declare (3.7.0). Real 3.7 users never see them, so they are not counted by default.
+#: - GameModule warns with a modal "Version Mismatch" dialog when the module's VassalVersion is newer
+#:   than the running engine (VASSAL/build/GameModule.java, VASSAL_VERSION_CREATED check).
+ENGINE_36_ARTIFACTS: tuple[str, ...] = (
+    r"^Version Mismatch: .*created using version 3\.7\.\d+ of VASSAL\. You are using version 3\.6\.",
+)
+
+
+def engine_dir() -> Path:
+    """Where install-engine.sh put the engine: $MODGEN_ENGINE_DIR, else <repo>/build/engine."""
+    env = os.environ.get("MODGEN_ENGINE_DIR")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[1] / "build" / "engine"
+
+
+def _classpath() -> list[str]:
+    cp_file = engine_dir() / "classpath.txt"
+    return [p for p in cp_file.read_text(encoding="utf-8").strip().split(os.pathsep) if p]
+
+
+def engine_available() -> str | None:
+    """Return None when the engine can run here, else the reason it cannot (for a loud skip)."""
+    edir = engine_dir()
+    install = "run `bash conformance/install-engine.sh` (or `make engine`)"
+    if shutil.which("java") is None:
+        return f"no `java` on PATH; {install}"
+    if shutil.which("xvfb-run") is None and not os.environ.get("DISPLAY"):
+        return f"no `xvfb-run` and no DISPLAY (VASSAL always opens a window); {install}"
+    if not (edir / "Vengine.jar").is_file():
+        return f"VASSAL engine not installed: {edir / 'Vengine.jar'} missing; {install}"
+    if not (edir / "classpath.txt").is_file():
+        return f"harness not compiled: {edir / 'classpath.txt'} missing; {install}"
+    harness = edir / "classes" / (HARNESS_CLASS.replace(".", "/") + ".class")
+    if not harness.is_file():
+        return f"harness not compiled: {harness} missing; {install}"
+    missing = [p for p in _classpath() if not Path(p).exists()]
+    if missing:
+        return f"classpath entries missing: {', '.join(missing[:5])}; {install}"
+    return None
+
+
+@dataclass
+class EngineResult:
+    """What one harness run reported. ``records`` holds every JSON line in order."""
+
+    problems: list[dict[str, Any]]
+    pieces: list[dict[str, Any]]
+    summary: dict[str, Any]
+    returncode: int
+    stdout: str
+    stderr: str
+    records: list[dict[str, Any]] = field(default_factory=list)
+    command: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when the engine reported no counted problem and the harness exited 0."""
+        return self.returncode == 0 and not self.problems
+
+    def of_kind(self, kind: str) -> list[dict[str, Any]]:
+        """All records of one kind (e.g. "map", "chat", "ignored")."""
+        return [r for r in self.records if r.get("kind") == kind]
+
+    def describe(self) -> str:
+        """A readable account for assertion messages."""
+        lines = [f"exit {self.returncode}; summary {self.summary}"]
+        lines += [f"  {p.get('level')}/{p.get('source')}: {p.get('message')}" for p in self.problems]
+        if self.returncode != 0 and not self.problems:
+            lines.append("  stderr tail:\n" + "\n".join(self.stderr.splitlines()[-30:]))
+        return "\n".join(lines)
+
+
+def _command(
+    module: Path,
+    save: Path | None,
+    setup: str | None,
+    password: str | None,
+    harness_timeout: int,
+    ignore: Sequence[str],
+    images: bool,
+    home: str,
+) -> list[str]:
+    java = [
+        "java",
+        # A fresh user.home: VASSAL keeps preferences (and a side per password) under ~/.VASSAL.
+        f"-Duser.home={home}",
+        "-Djava.awt.headless=false",
+        "-Xmx1g",
+        "-cp",
+        os.pathsep.join(_classpath()),
+        HARNESS_CLASS,
+        "--module",
+        str(module),
+        "--timeout",
+        str(harness_timeout),
+    ]
+    if save is not None:
+        java += ["--save", str(save)]
+    if setup is not None:
+        java += ["--setup", setup]
+    if password is not None:
+        java += ["--password", password]
+    for pattern in ignore:
+        java += ["--ignore", pattern]
+    if not images:
+        java.append("--no-images")
+    if shutil.which("xvfb-run"):
+        # -a picks a free display, so parallel runs do not collide.
+        return ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", *java]
+    return java
+
+
+def run_engine(
+    module: str | os.PathLike[str],
+    save: str | os.PathLike[str] | None = None,
+    setup: str | None = None,
+    timeout: float = 180.0,
+    *,
+    password: str | None = None,
+    ignore: Sequence[str] = ENGINE_36_ARTIFACTS,
+    images: bool = True,
+) -> EngineResult:
+    """Load ``module`` in VASSAL (then ``save``, or the predefined setup named ``setup``) and report.
+
+    ``password`` is the player's VASSAL password: a save gives its player slot (side) to the user
+    whose password it recorded, otherwise VASSAL prompts for a side (reported as a dialog problem).
+    ``timeout`` bounds the whole run; the harness has its own, shorter, watchdog.
+    """
+    if save is not None and setup is not None:
+        raise ValueError("give save or setup, not both")
+    reason = engine_available()
+    if reason is not None:
+        raise RuntimeError(f"VASSAL engine unavailable: {reason}")
+    harness_timeout = max(10, int(timeout) - 15)
+    with tempfile.TemporaryDirectory(prefix="modgen-vassal-home-") as home:
+        cmd = _command(
+            Path(module).resolve(),
+            Path(save).resolve() if save is not None else None,
+            setup,
+            password,
+            harness_timeout,
+            ignore,
+            images,
+            home,
+        )
+        proc = subprocess.Popen(
+            cmd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            start_new_session=True,  # so a timeout kills Xvfb and java together
+        )
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            out, err = proc.communicate()
+            err += f"\nrun_engine: killed after {timeout} s"
+    return _parse(out, err, proc.returncode, cmd)
+
+
+def _parse(out: str, err: str, returncode: int, cmd: list[str]) -> EngineResult:
+    records: list[dict[str, Any]] = []
+    problems: list[dict[str, Any]] = []
+    for line in out.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError:
+            rec = {"kind": "problem", "level": "error", "source": "harness", "message": f"non-JSON output: {line}"}
+        records.append(rec)
+        if rec.get("kind") == "problem":
+            problems.append(rec)
+    summaries = [r for r in records if r.get("kind") == "summary"]
+    summary = summaries[-1] if summaries else {}
+    if not summaries:
+        problems.append(
+            {
+                "kind": "problem",
+                "level": "error",
+                "source": "harness",
+                "message": f"the harness ended without a summary (exit {returncode})",
+            }
+        )
+    return EngineResult(
+        problems=problems,
+        pieces=[r for r in records if r.get("kind") == "piece"],
+        summary=summary,
+        returncode=returncode,
+        stdout=out,
+        stderr=err,
+        records=records,
+        command=cmd,
+    )

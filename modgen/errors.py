@@ -1,0 +1,26 @@
+"""One error type for every bad input, so the CLI can print one line and exit 2."""
+
+from __future__ import annotations
+
+
+class ModgenError(Exception):
+    """A user-facing error: where (file:line, field or archive entry) and what is wrong."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}" if where else message)
+        self.where = where
+        self.message = message
+
+
+class DataError(ModgenError):
+    """Bad game data in a YAML file."""
+
+    def __init__(self, file: str, line: int | None, field: str | None, message: str) -> None:
+        where = str(file) + (f":{line}" if line else "")
+        text = f"{field}: {message}" if field else message
+        super().__init__(where, text)
+        self.file, self.line, self.field = str(file), line, field
+
+
+class SaveError(ModgenError):
+    """An unreadable or foreign saved game (.vsav / .vlog)."""

@@ -1,0 +1,610 @@
+"""Data files -> game model, refusing anything wrong with its file, line and field.
+
+Nothing downstream re-checks the data: if the loader accepts it, every hex ID exists,
+every reference resolves, every value is in range, and the numbering is one VASSAL
+can name exactly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .errors import DataError
+from .geometry import BoardSpec, GeometryError, build_geometry
+from .model import (
+    Area,
+    Board,
+    Chart,
+    Dice,
+    Game,
+    HexsideFeature,
+    HexsideType,
+    MapData,
+    Marker,
+    MarkerFace,
+    MarkerPlacement,
+    Nationality,
+    Placement,
+    Provenance,
+    Reinforcement,
+    Route,
+    Scenario,
+    Side,
+    Stacking,
+    StepRule,
+    TerrainType,
+    Town,
+    TurnTrack,
+    Unit,
+    UnitType,
+    Values,
+    VPValue,
+    stable_gpid,
+)
+from .yamlsrc import LDict, LList, line_of, load_yaml
+
+_MISSING = object()
+
+
+class Node:
+    """A YAML mapping with its file and path, for typed field access with precise errors."""
+
+    def __init__(self, file: str, data: Any, path: str, line: int | None = None) -> None:
+        self.file, self.data, self.path = file, data, path
+        self.line = line if line is not None else line_of(data)
+        if not isinstance(data, dict):
+            self.fail(None, f"expected a mapping, got {_kind(data)}")
+
+    def fail(self, key: str | None, message: str, line: int | None = None) -> DataError:
+        field = f"{self.path}.{key}" if key and self.path else (key or self.path or None)
+        raise DataError(self.file, line or (line_of(self.data, key) if key else self.line), field, message)
+
+    def line_of(self, key: str) -> int | None:
+        return line_of(self.data, key)
+
+    def has(self, key: str) -> bool:
+        return key in self.data and self.data[key] is not None
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
+        if key not in self.data or self.data[key] is None:
+            if default is _MISSING:
+                self.fail(None, f"missing field '{key}'")
+            return default
+        value = self.data[key]
+        if kind is int and isinstance(value, bool):
+            self.fail(key, f"expected a whole number, got {value!r}")
+        if not isinstance(value, kind):
+            want = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
+            self.fail(key, f"expected {want}, got {_kind(value)} {value!r}")
+        return value
+
+    def text(self, key: str, default: Any = _MISSING) -> str:
+        value = self.get(key, (str, int, float), default)
+        return value if value is None or isinstance(value, str) else str(value)
+
+    def hex_text(self, key: str) -> str:
+        value = self.get(key, (str, int, float))
+        if not isinstance(value, str):
+            self.fail(key, f"hex IDs must be quoted strings (got {value!r}; write \"{value}\")")
+        return value
+
+    def integer(self, key: str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None) -> Any:
+        value = self.get(key, int, default)
+        if value is not None and value is not default:
+            if lo is not None and value < lo:
+                self.fail(key, f"{value} is below the minimum {lo}")
+            if hi is not None and value > hi:
+                self.fail(key, f"{value} is above the maximum {hi}")
+        return value
+
+    def flag(self, key: str, default: bool = False) -> bool:
+        return self.get(key, bool, default)
+
+    def choice(self, key: str, options: tuple[str, ...] | list[str] | dict, default: Any = _MISSING) -> Any:
+        value = self.text(key, default)
+        if value is not default and value not in options:
+            self.fail(key, f"unknown value {value!r} (expected one of: {', '.join(sorted(options))})")
+        return value
+
+    def child(self, key: str, default: Any = _MISSING) -> "Node | None":
+        value = self.get(key, dict, default)
+        return None if value is None or value is default else Node(self.file, value, self._sub(key), self.line_of(key))
+
+    def items(self, key: str, default: Any = _MISSING) -> list[tuple[int, Any, str]]:
+        """(line, value, path) of each item of a list field."""
+        value = self.get(key, list, default)
+        if value is None or value is default:
+            return []
+        lines = value.item_lines if isinstance(value, LList) else [self.line_of(key)] * len(value)
+        return [(lines[i], v, f"{self._sub(key)}[{i}]") for i, v in enumerate(value)]
+
+    def nodes(self, key: str, default: Any = _MISSING) -> list["Node"]:
+        return [Node(self.file, v, p, ln) for ln, v, p in self.items(key, default)]
+
+    def mapping(self, key: str, default: Any = _MISSING) -> list[tuple[str, "Node"]]:
+        value = self.get(key, dict, default)
+        if value is None or value is default:
+            return []
+        return [(str(k), Node(self.file, v, self._sub(str(k)), line_of(value, k))) for k, v in value.items()]
+
+    def entries(self, key: str, default: Any = _MISSING) -> list[tuple[str, Any, int | None]]:
+        """(key, raw value, line) of each entry of a mapping field."""
+        value = self.get(key, dict, default)
+        if value is None or value is default:
+            return []
+        return [(str(k), v, line_of(value, k)) for k, v in value.items()]
+
+    def provenance(self, parent: Provenance | None = None) -> Provenance:
+        approx = self.flag("approximate", parent.approximate if parent else False)
+        source = self.text("source", parent.source if parent else "")
+        if approx and not source:
+            self.fail("approximate", "approximate data needs a one-line 'source' note")
+        return Provenance(approx, source)
+
+    def unknown_keys(self, allowed: set[str]) -> None:
+        for key in self.data:
+            if key not in allowed:
+                self.fail(str(key), f"unknown field (allowed: {', '.join(sorted(allowed))})")
+
+    def _sub(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+
+def _kind(value: Any) -> str:
+    return {dict: "a mapping", LDict: "a mapping", list: "a list", LList: "a list"}.get(type(value), type(value).__name__)
+
+
+class GameLoader:
+    """Loads one game from counters/<id>/ and maps/<id>/ under a data root."""
+
+    def __init__(self, root: Path, game_id: str) -> None:
+        self.root = root
+        self.game_id = game_id
+        self.counters = root / "counters" / game_id
+        self.maps = root / "maps" / game_id
+
+    def _open(self, path: Path) -> Node:
+        shown = str(path.relative_to(self.root)) if path.is_relative_to(self.root) else str(path)
+        data = load_yaml(path, shown)
+        if data is None:
+            raise DataError(shown, None, None, "file is empty")
+        return Node(shown, data, "")
+
+    # -- map ----------------------------------------------------------------
+    def load_map(self) -> MapData:
+        m = self._open(self.maps / "map.yaml")
+        boards: list[Board] = []
+        for b in m.nodes("boards"):
+            boards.append(self._board(b))
+        if not boards:
+            m.fail("boards", "at least one board is needed")
+        names = [b.name for b in boards]
+        if len(set(names)) != len(names):
+            m.fail("boards", "board names must be unique")
+        board_of: dict[str, Board] = {}
+        for board in boards:
+            for h in board.geometry.raw_of:
+                if h in board_of:
+                    m.fail("boards", f"hex ID {h} is on boards {board_of[h].name} and {board.name}: use id_prefix")
+                board_of[h] = board
+
+        terrain_types = {
+            tid: TerrainType(
+                tid,
+                n.text("name"),
+                n.text("move"),
+                n.text("combat", ""),
+                n.text("colour"),
+                n.flag("prohibited"),
+            )
+            for tid, n in m.mapping("terrain_types")
+        }
+        for tid, n in m.mapping("terrain_types"):
+            _colour(n, "colour")
+        hexside_types = {
+            tid: HexsideType(tid, n.text("name"), n.text("move"), n.text("combat", ""), n.flag("blocks_zoc"), n.text("note", ""))
+            for tid, n in m.mapping("hexside_types", {})
+        }
+
+        def hex_ref(node: Node, value: Any, line: int | None, path: str) -> str:
+            if not isinstance(value, str):
+                raise DataError(node.file, line, path, f"hex IDs must be quoted strings (got {value!r})")
+            if value not in board_of:
+                raise DataError(node.file, line, path, f"unknown hex ID {value!r}")
+            return value
+
+        t = self._open(self.maps / "terrain.yaml")
+        t_prov = t.provenance()
+        default = t.choice("default", terrain_types)
+        terrain = {h: default for h in board_of}
+        seen: dict[str, tuple[str, int | None]] = {}
+        for tid, hexes, tline in t.entries("terrain", {}):
+            if tid not in terrain_types:
+                t.fail(f"terrain.{tid}", f"unknown terrain {tid!r} (map.yaml defines: {', '.join(terrain_types)})", tline)
+            for line, value, path in _list_items(t, hexes, f"terrain.{tid}", tline):
+                h = hex_ref(t, value, line, path)
+                if h in seen:
+                    raise DataError(t.file, line, path, f"hex {h} already has terrain {seen[h][0]} (line {seen[h][1]})")
+                seen[h] = (tid, line)
+                terrain[h] = tid
+
+        f = self._open(self.maps / "features.yaml")
+        f_prov = f.provenance()
+        features: list[HexsideFeature] = []
+        for n in f.nodes("hexsides", []):
+            ftype = n.choice("type", hexside_types)
+            sides = []
+            for line, pair, path in n.items("sides"):
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise DataError(f.file, line, path, "a hexside is a pair of two adjacent hex IDs")
+                a = hex_ref(f, pair[0], line, path)
+                b = hex_ref(f, pair[1], line, path)
+                if b not in board_of[a].geometry.neighbours(a):
+                    raise DataError(f.file, line, path, f"hexes {a} and {b} are not adjacent")
+                sides.append(frozenset((a, b)))
+            features.append(HexsideFeature(ftype, n.text("name", ftype), tuple(sides)))
+
+        def routes(key: str) -> list[Route]:
+            out = []
+            for n in f.nodes(key, []):
+                hexes: list[str] = []
+                for line, value, path in n.items("hexes"):
+                    h = hex_ref(f, value, line, path)
+                    if hexes and h not in board_of[hexes[-1]].geometry.neighbours(hexes[-1]):
+                        raise DataError(f.file, line, path, f"{h} is not adjacent to the previous hex {hexes[-1]}")
+                    hexes.append(h)
+                if len(hexes) < 2:
+                    n.fail("hexes", "a route needs at least two hexes")
+                out.append(Route(n.text("name"), tuple(hexes), n.text("kind", "")))
+            return out
+
+        railroads, roads = routes("railroads"), routes("roads")
+        towns: list[Town] = []
+        town_ids: set[str] = set()
+        town_hexes: dict[str, str] = {}
+        side_ids = self._side_ids()
+        for n in f.nodes("towns", []):
+            tid = n.text("id")
+            if tid in town_ids:
+                n.fail("id", f"duplicate town id {tid!r}")
+            town_ids.add(tid)
+            h = hex_ref(f, n.get("hex", (str, int, float)), n.line_of("hex"), f"{n.path}.hex")
+            if h in town_hexes:
+                n.fail("hex", f"hex {h} already holds town {town_hexes[h]}")
+            town_hexes[h] = tid
+            vp = None
+            if n.has("vp"):
+                v = n.child("vp")
+                vp = VPValue(v.choice("side", side_ids), v.integer("capture", lo=0), v.integer("occupy", lo=0))
+            towns.append(Town(tid, n.text("name"), h, n.choice("size", ("city", "town", "village"), "town"), vp, n.provenance(f_prov)))
+        rivers = {s for ft in features if ft.type == "river" for s in ft.sides}
+        for ft in features:
+            if ft.type == "bridge":
+                for s in ft.sides:
+                    if "river" in hexside_types and s not in rivers:
+                        f.fail("hexsides", f"bridge {ft.name} at {'/'.join(sorted(s))} is not on a river hexside")
+
+        areas: list[Area] = []
+        for n in f.nodes("areas", []):
+            hexes: list[str] = []
+            for line, value, path in n.items("hexes"):
+                if isinstance(value, dict):
+                    r = Node(f.file, value, path, line)
+                    hexes.extend(self._range(r, board_of))
+                else:
+                    hexes.append(hex_ref(f, value, line, path))
+            shade = _colour(n, "shade") if n.has("shade") else None
+            areas.append(Area(n.text("id"), n.text("name"), tuple(hexes), shade, n.choice("symbol", ("fortress", "none"), None)))
+
+        supply: dict[str, tuple[str, ...]] = {}
+        for side, listed, sline in f.entries("supply_sources", {}):
+            if side not in side_ids:
+                f.fail(f"supply_sources.{side}", f"unknown side {side!r}", sline)
+            hexes = []
+            for line, value, path in _list_items(f, listed, f"supply_sources.{side}", sline):
+                h = hex_ref(f, value, line, path)
+                if not board_of[h].geometry.is_edge(h):
+                    raise DataError(f.file, line, path, f"supply source {h} is not a map-edge hex")
+                hexes.append(h)
+            supply[side] = tuple(hexes)
+
+        for tid, town_hex in ((t.id, t.hex) for t in towns):
+            if terrain_types[terrain[town_hex]].prohibited:
+                f.fail("towns", f"town {tid} lies on prohibited terrain {terrain[town_hex]} at {town_hex}")
+        return MapData(
+            boards, terrain_types, hexside_types, terrain, features, railroads, roads, towns, areas, supply, t_prov, f_prov
+        )
+
+    def _board(self, b: Node) -> Board:
+        num = b.child("numbering")
+        spec = BoardSpec(
+            name=b.text("name"),
+            hexes=b.choice("hexes", ("rows", "columns")),
+            hex_size=b.integer("hex_size", lo=16, hi=1000),
+            lines=b.integer("lines", lo=1, hi=500),
+            per_line=b.integer("per_line", lo=1, hi=500),
+            margin=b.integer("margin", 0, lo=0, hi=2000),
+            outer_lines=b.choice("outer_lines", ("odd", "even"), "odd"),
+            line_from=num.choice("line_from", ("bottom", "top", "left", "right")),
+            pos_from=num.choice("pos_from", ("bottom", "top", "left", "right")),
+            line_first=num.flag("line_first", True),
+            sep=num.text("sep", ""),
+            line_digits=num.integer("line_digits", 1, lo=1, hi=4),
+            pos_digits=num.integer("pos_digits", 2, lo=1, hi=4),
+            line_start=num.integer("line_start", 1, lo=0),
+            pos_start=num.integer("pos_start", 1, lo=0),
+            id_prefix=num.text("id_prefix", ""),
+        )
+        rows = spec.hexes == "rows"
+        if rows and (spec.line_from not in ("bottom", "top") or spec.pos_from not in ("left", "right")):
+            num.fail(None, "hexes in rows: line_from is bottom|top and pos_from left|right")
+        if not rows and (spec.line_from not in ("left", "right") or spec.pos_from not in ("top", "bottom")):
+            num.fail(None, "hexes in columns: line_from is left|right and pos_from top|bottom")
+        try:
+            return Board(spec.name, build_geometry(spec))
+        except GeometryError as exc:
+            b.fail("numbering", str(exc))
+
+    def _range(self, r: Node, board_of: dict[str, Board]) -> list[str]:
+        a, b = r.hex_text("from"), r.hex_text("to")
+        for key, h in (("from", a), ("to", b)):
+            if h not in board_of:
+                r.fail(key, f"unknown hex ID {h!r}")
+        geo = board_of[a].geometry
+        if board_of[b] is not board_of[a]:
+            r.fail("to", "a range must stay on one board")
+        (la, pa), (lb, pb) = geo.lattice[a], geo.lattice[b]
+        if la != lb and pa != pb:
+            r.fail(None, f"{a}..{b} is not along one line or one position")
+        inv = {v: k for k, v in geo.lattice.items()}
+        if la == lb:
+            return [inv[(la, p)] for p in range(min(pa, pb), max(pa, pb) + 1)]
+        return [inv[(line, pa)] for line in range(min(la, lb), max(la, lb) + 1)]
+
+    def _side_ids(self) -> tuple[str, ...]:
+        if not hasattr(self, "_sides_cache"):
+            g = self._open(self.counters / "game.yaml")
+            self._sides_cache = tuple(n.text("id") for n in g.nodes("sides"))
+        return self._sides_cache
+
+    # -- game ----------------------------------------------------------------
+    def load(self) -> Game:
+        game_map = self.load_map()
+        g = self._open(self.counters / "game.yaml")
+        gid = g.text("id")
+        if gid != self.game_id:
+            g.fail("id", f"game id {gid!r} does not match its folder {self.game_id!r}")
+        sides = [Side(n.text("id"), n.text("name")) for n in g.nodes("sides")]
+        side_ids = [s.id for s in sides]
+        if len(set(side_ids)) != len(side_ids) or len(sides) < 2:
+            g.fail("sides", "at least two sides with unique ids")
+        nationalities = {}
+        for n in g.nodes("nationalities"):
+            nat = Nationality(n.text("id"), n.choice("side", side_ids), n.text("name"), _colour(n, "colour"), _colour(n, "text", "#ffffff"))
+            if nat.id in nationalities:
+                n.fail("id", f"duplicate nationality {nat.id!r}")
+            nationalities[nat.id] = nat
+        unit_types = {
+            tid: UnitType(tid, n.text("name"), n.choice("symbol", SYMBOLS), n.flag("two_colour"))
+            for tid, n in g.mapping("unit_types")
+        }
+        sizes = {k: n for k, n in (g.get("sizes", dict)).items()}
+        st = g.child("stacking")
+        steps = []
+        for n in st.nodes("steps"):
+            steps.append(
+                StepRule(n.choice("type", unit_types), n.choice("size", sizes), n.integer("full", lo=0), n.integer("reduced", None, lo=0))
+            )
+        stacking = Stacking(st.integer("limit", lo=1), tuple(steps))
+        tn = g.child("turns")
+        player_turns = []
+        for line, value, path in tn.items("player_turns"):
+            if value not in side_ids:
+                raise DataError(g.file, line, path, f"unknown side {value!r}")
+            player_turns.append(value)
+        turns = TurnTrack(tn.integer("count", lo=1, hi=999), tn.text("label", "Turn"), tuple(player_turns), tuple(str(p) for _, p, _ in tn.items("phases")))
+        charts = []
+        for n in g.nodes("charts", []):
+            columns = tuple(str(c) for _, c, _ in n.items("columns"))
+            rows = []
+            for line, row, path in n.items("rows"):
+                if not isinstance(row, list):
+                    raise DataError(g.file, line, path, "a chart row is a list of cells")
+                if len(row) != len(columns):
+                    raise DataError(g.file, line, path, f"row has {len(row)} cells, the chart has {len(columns)} columns")
+                rows.append(tuple(str(c) for c in row))
+            charts.append(Chart(n.text("id"), n.text("name"), columns, tuple(rows), tuple(str(x) for _, x, _ in n.items("notes", []))))
+        dice = [Dice(n.text("name"), n.integer("n", lo=1, hi=20), n.integer("sides", lo=2, hi=100)) for n in g.nodes("dice", [])]
+
+        units = self._units(nationalities, unit_types, sizes, game_map, gid)
+        markers = self._markers(side_ids, gid)
+        scenarios = self._scenarios(units, markers, game_map, side_ids, turns)
+        game = Game(
+            gid,
+            g.text("title"),
+            g.text("version"),
+            g.text("description", ""),
+            g.text("scale", ""),
+            sides,
+            nationalities,
+            unit_types,
+            sizes,
+            stacking,
+            turns,
+            charts,
+            dice,
+            units,
+            markers,
+            scenarios,
+            game_map,
+        )
+        self._check_gpids(game, g)
+        return game
+
+    def _units(self, nationalities, unit_types, sizes, game_map, gid) -> dict[str, Unit]:
+        u = self._open(self.counters / "units.yaml")
+        prov = u.provenance()
+        units: dict[str, Unit] = {}
+        for n in u.nodes("units"):
+            uid = n.text("id")
+            if uid in units:
+                n.fail("id", f"duplicate unit id {uid!r}")
+            nat = n.choice("nationality", nationalities)
+            front = Values(n.integer("attack", lo=0, hi=99), n.integer("defense", lo=0, hi=99), n.integer("ma", lo=0, hi=99), n.integer("av", 0, lo=0, hi=99))
+            back = None
+            if n.has("reduced"):
+                r = n.child("reduced")
+                back = Values(r.integer("attack", lo=0, hi=99), r.integer("defense", lo=0, hi=99), r.integer("ma", front.ma, lo=0, hi=99), r.integer("av", front.av, lo=0, hi=99))
+            units[uid] = Unit(
+                uid,
+                n.text("name"),
+                nat,
+                nationalities[nat].side,
+                n.choice("type", unit_types),
+                n.choice("size", sizes),
+                n.text("corps", None),
+                front,
+                back,
+                n.flag("ersatz"),
+                n.flag("white_symbol"),
+                n.integer("release_gt", None, lo=1, hi=999),
+                n.provenance(prov),
+                tuple(str(x) for _, x, _ in n.items("exact", [])),
+            )
+        if not units:
+            u.fail("units", "no units")
+        return units
+
+    def _markers(self, side_ids, gid) -> dict[str, Marker]:
+        m = self._open(self.counters / "markers.yaml")
+        out: dict[str, Marker] = {}
+        for n in m.nodes("markers"):
+            mid = n.text("id")
+            if mid in out:
+                n.fail("id", f"duplicate marker id {mid!r}")
+            front = MarkerFace(n.text("name"), tuple(str(x) for _, x, _ in n.items("text", [])))
+            back = None
+            if n.has("back"):
+                b = n.child("back")
+                back = MarkerFace(b.text("name"), tuple(str(x) for _, x, _ in b.items("text", [])))
+            out[mid] = Marker(mid, front, back, _colour(n, "colour", "#ffffff"), n.text("kind", ""), n.integer("count", None, lo=0), n.choice("side", side_ids, None))
+        return out
+
+    def _scenarios(self, units, markers, game_map: MapData, side_ids, turns: TurnTrack) -> dict[str, Scenario]:
+        folder = self.counters / "scenarios"
+        files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+        if not files:
+            raise DataError(str(folder.relative_to(self.root)), None, None, "no scenario files (*.yaml)")
+        out: dict[str, Scenario] = {}
+        for path in files:
+            s = self._open(path)
+            sid = s.text("id")
+            if sid in out:
+                s.fail("id", f"duplicate scenario id {sid!r}")
+            count = s.integer("turns", lo=1, hi=turns.count)
+            skip = []
+            for n in s.nodes("skip", []):
+                skip.append((n.integer("turn", lo=1, hi=count), n.choice("side", side_ids)))
+            placed: dict[str, int | None] = {}
+
+            def unit_ref(n: Node) -> str:
+                uid = n.text("unit")
+                if uid not in units:
+                    n.fail("unit", f"unknown unit {uid!r}")
+                if uid in placed:
+                    n.fail("unit", f"unit {uid} is already set up or arriving (line {placed[uid]})")
+                placed[uid] = n.line
+                return uid
+
+            def hex_of(n: Node, key: str) -> str:
+                h = n.hex_text(key)
+                if h not in game_map.board_of:
+                    n.fail(key, f"unknown hex ID {h!r}")
+                return h
+
+            setup = []
+            for n in s.nodes("setup", []):
+                uid = unit_ref(n)
+                h = hex_of(n, "hex")
+                terrain = game_map.terrain_types[game_map.terrain[h]]
+                if terrain.prohibited:
+                    n.fail("hex", f"unit {uid} set up on prohibited terrain ({terrain.name}) at {h}")
+                setup.append(Placement(uid, h))
+            reinf = []
+            for n in s.nodes("reinforcements", []):
+                uid = unit_ref(n)
+                hexes = []
+                for line, value, path in n.items("hexes", []):
+                    if not isinstance(value, str) or value not in game_map.board_of:
+                        raise DataError(s.file, line, path, f"unknown hex ID {value!r}")
+                    hexes.append(value)
+                rr = None
+                if n.has("railroad_between"):
+                    ends = [v for _, v, _ in n.items("railroad_between")]
+                    if len(ends) != 2 or any(e not in game_map.board_of for e in ends):
+                        n.fail("railroad_between", "two known hex IDs expected")
+                    rr = (ends[0], ends[1])
+                if not hexes and rr is None:
+                    n.fail(None, "a reinforcement needs 'hexes' or 'railroad_between'")
+                reinf.append(Reinforcement(uid, n.integer("turn", lo=1, hi=count), tuple(hexes), rr, n.text("note", "")))
+            mk = []
+            for n in s.nodes("markers", []):
+                mid = n.text("marker")
+                if mid not in markers:
+                    n.fail("marker", f"unknown marker {mid!r}")
+                at = n.child("at")
+                if at.has("hex"):
+                    mk.append(MarkerPlacement(mid, hex=hex_of(at, "hex")))
+                else:
+                    mk.append(MarkerPlacement(mid, track=at.choice("track", ("turn", "vp")), box=at.integer("box", lo=0, hi=999)))
+            out[sid] = Scenario(
+                sid, s.text("name"), count, s.choice("first_player_turn", side_ids), tuple(skip), tuple(setup), tuple(reinf), tuple(mk), s.text("description", "")
+            )
+        return out
+
+    def _check_gpids(self, game: Game, g: Node) -> None:
+        seen: dict[str, str] = {}
+        for kind, ids in (("unit", game.units), ("marker", game.markers)):
+            for item in ids:
+                gp = stable_gpid(game.id, kind, item)
+                if gp in seen:
+                    g.fail("id", f"{kind} {item} and {seen[gp]} hash to the same piece id {gp}: rename one")
+                seen[gp] = f"{kind} {item}"
+
+
+SYMBOLS = ("infantry", "cavalry", "armour", "artillery", "mechanized", "airborne", "glider", "headquarters", "engineer", "recon", "marines")
+
+
+def _colour(n: Node, key: str, default: Any = _MISSING) -> str:
+    value = n.text(key, default)
+    if value is default:
+        return value
+    if not (isinstance(value, str) and value.startswith("#") and len(value) in (7, 9)):
+        n.fail(key, f"colour must be #rrggbb, got {value!r}")
+    try:
+        int(value[1:], 16)
+    except ValueError:
+        n.fail(key, f"colour must be #rrggbb, got {value!r}")
+    return value
+
+
+def _list_items(n: Node, value: Any, path: str, line: int | None) -> list[tuple[int | None, Any, str]]:
+    if not isinstance(value, list):
+        raise DataError(n.file, line, path, f"expected a list, got {_kind(value)}")
+    lines = value.item_lines if isinstance(value, LList) else [line] * len(value)
+    return [(lines[i], v, f"{path}[{i}]") for i, v in enumerate(value)]
+
+
+def load_game(root: Path, game_id: str) -> Game:
+    """Load and validate one game's data; raises DataError on the first problem."""
+    if not (root / "counters" / game_id).is_dir():
+        raise DataError(f"counters/{game_id}", None, None, f"no such game {game_id!r}")
+    return GameLoader(root, game_id).load()
+
+
+def discover_games(root: Path) -> list[str]:
+    """Every game with both a counters/ and a maps/ folder, sorted."""
+    counters = root / "counters"
+    return sorted(p.name for p in counters.iterdir() if p.is_dir() and (root / "maps" / p.name).is_dir()) if counters.is_dir() else []
+

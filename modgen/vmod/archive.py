@@ -1,0 +1,43 @@
+"""Deterministic zip writing: same entries in, same bytes out, never a half-written file."""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+import zipfile
+from pathlib import Path
+
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def zip_bytes(entries: list[tuple[str, bytes]]) -> bytes:
+    """A zip of entries in the given order, DEFLATED, fixed timestamps and attributes."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 0
+            # PNGs are already compressed: storing them deflated again costs time for ~nothing.
+            method = zipfile.ZIP_STORED if name.endswith(".png") else zipfile.ZIP_DEFLATED
+            info.compress_type = method
+            zf.writestr(info, data, compress_type=method, compresslevel=6 if method == zipfile.ZIP_DEFLATED else None)
+    return buf.getvalue()
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside path, then rename over it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

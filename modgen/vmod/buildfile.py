@@ -1,0 +1,144 @@
+"""The buildFile.xml of a module, rendered from the game model through a Jinja2 template."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from ..art.mapart import hex_corners
+from ..model import NEXT_PIECE_SLOT_ID, Game
+from ..vassal.pieces import add_piece_command
+from .layout import TracksLayout
+from .piecedefs import MAIN_MAP, TRACKS_MAP, PieceDef
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+VASSAL_VERSION = "3.7.0"
+
+
+@dataclass(frozen=True)
+class ChartRef:
+    name: str
+    image: str
+
+
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+    )
+
+
+def _bool(v: bool) -> str:
+    return "true" if v else "false"
+
+
+def _palette(game: Game, defs: dict[tuple[str, str], PieceDef]) -> list[dict]:
+    """One tab per side, one panel per formation (corps, then independents), then markers."""
+    tabs = []
+    for side in game.sides:
+        groups: dict[str, list[PieceDef]] = {}
+        for unit in game.units.values():
+            if unit.side != side.id:
+                continue
+            nat = game.nationalities[unit.nationality].name
+            group = f"{nat}: {unit.corps} Corps" if unit.corps else f"{nat}: independent"
+            groups.setdefault(group, []).append(defs[("unit", unit.id)])
+        ordered = sorted(groups.items(), key=lambda kv: (kv[0].endswith("independent"), kv[0]))
+        tabs.append({"name": side.name, "groups": [{"name": k, "columns": 6, "slots": v} for k, v in ordered]})
+    markers = [defs[("marker", m)] for m in game.markers]
+    tabs.append({"name": "Markers", "groups": [{"name": "Markers", "columns": 6, "slots": markers}]})
+    return tabs
+
+
+def render_buildfile(
+    game: Game,
+    module_name: str,
+    defs: dict[tuple[str, str], PieceDef],
+    layout: TracksLayout,
+    images: dict[str, str],
+    charts: list[ChartRef],
+    setups: list[tuple[str, str]],
+    counter_size: int,
+) -> str:
+    board = game.map.boards[0]
+    grid = board.geometry.grid
+    n = grid.numbering
+    prohibited_or_marked = {h: t for h, t in game.map.terrain.items() if t != _default_terrain(game)}
+    zones = []
+    for hex_id in game.map.hex_ids():
+        if hex_id not in prohibited_or_marked:
+            continue
+        corners = _hex_path(game, hex_id)
+        zones.append({"name": hex_id, "location_format": "$gridLocation$", "path": corners, "use_parent_grid": "true",
+                      "properties": [{"name": "Terrain", "value": game.map.terrain_types[prohibited_or_marked[hex_id]].name}]})
+    main = {
+        "name": MAIN_MAP, "button": "", "hotkey": "", "launch": "false", "tooltip": "", "background": "255,255,255",
+        "board": {
+            "name": board.name, "image": images["board"],
+            "grid": {
+                "dx": repr(grid.dx), "dy": repr(float(grid.dy)), "x0": grid.x0, "y0": grid.y0, "sideways": _bool(grid.sideways),
+                "first": n.first, "sep": n.sep, "h_type": n.h_type, "v_type": n.v_type, "h_leading": n.h_leading, "v_leading": n.v_leading,
+                "h_off": n.h_off, "v_off": n.v_off, "h_descend": _bool(n.h_descend), "v_descend": _bool(n.v_descend),
+                "stagger": _bool(n.stagger), "location_format": n.location_format,
+            },
+            "zones": zones,
+        },
+        "properties": [{"name": "Terrain", "value": game.map.terrain_types[_default_terrain(game)].name, "description": "Terrain of hexes with no zone of their own"}],
+    }
+    tracks = {
+        "name": TRACKS_MAP, "button": "Tracks", "hotkey": "82,520", "launch": "true", "background": "255,255,255",
+        "tooltip": "Turn and VP tracks, reinforcements by turn, eliminated units",
+        "board": {
+            "name": "Tracks", "image": images["tracks"], "grid": None,
+            "zones": [{"name": b.name, "location_format": "$name$", "path": b.path(), "use_parent_grid": "false", "properties": []} for b in layout.boxes],
+        },
+        "properties": [],
+    }
+    dice = [
+        {"name": d.name, "n": d.n, "sides": d.sides, "hotkey": f"{48 + min(d.n, 9)},520", "report_total": _bool(d.n > 1)}
+        for d in game.dice
+    ]
+    turn = {
+        "label": game.turns.label,
+        "property": game.turns.label.replace(" ", ""),
+        "player_turns": ",".join(game.side(s).name for s in game.turns.player_turns),
+        "phases": ",".join(p.replace(",", " ") for p in game.turns.phases),
+    }
+    global_properties = [
+        {"name": f"VP_{side.id}", "initial": 0, "min": 0, "max": 999, "description": f"Victory points of {side.name}"} for side in game.sides
+    ]
+    slots = {key: {"entry_name": d.entry_name, "gpid": d.gpid, "text": add_piece_command(None, d.piece)} for key, d in defs.items()}
+    palette = [
+        {"name": tab["name"], "groups": [{**g, "slots": [slots[(d.kind, d.item_id)] for d in g["slots"]]} for g in tab["groups"]]}
+        for tab in _palette(game, defs)
+    ]
+    return _env().get_template("buildFile.xml.j2").render(
+        game=game,
+        module_name=module_name,
+        vassal_version=VASSAL_VERSION,
+        next_piece_slot_id=NEXT_PIECE_SLOT_ID,
+        global_properties=global_properties,
+        palette=palette,
+        counter_size=counter_size,
+        maps=[main, tracks],
+        dice=dice,
+        turn=turn,
+        charts=charts,
+        setups=[{"name": name, "file": file} for name, file in setups],
+    )
+
+
+def _default_terrain(game: Game) -> str:
+    counts: dict[str, int] = {}
+    for t in game.map.terrain.values():
+        counts[t] = counts.get(t, 0) + 1
+    return max(sorted(counts), key=lambda t: counts[t])
+
+
+def _hex_path(game: Game, hex_id: str) -> str:
+    board = game.map.board_of[hex_id]
+    return ";".join(f"{round(x)},{round(y)}" for x, y in hex_corners(board, hex_id))

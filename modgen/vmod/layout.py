@@ -1,0 +1,142 @@
+"""Where things go on the off-map "Tracks" board: turn track, VP track, reinforcements, eliminated units.
+
+One layout feeds the board art, the named zones VASSAL uses for location names, the
+setup save (reinforcements wait in the box of their GT) and the Eliminate command, so
+the four can never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..model import Game, Scenario
+
+PITCH = 78  # one counter slot
+PAD = 14
+LABEL = 24
+MAX_COLS = 6
+VP_BOXES = 60
+
+
+@dataclass(frozen=True)
+class Box:
+    name: str  # the zone name VASSAL reports as the location
+    kind: str  # turn | vp | reinforcements | eliminated
+    x: int
+    y: int
+    w: int
+    h: int
+    cols: int
+    side: str | None = None
+    turn: int | None = None
+
+    def slot(self, i: int) -> tuple[int, int]:
+        """Centre of the i-th counter slot, row by row."""
+        col, row = i % self.cols, i // self.cols
+        return self.x + PAD // 2 + PITCH // 2 + col * PITCH, self.y + LABEL + PITCH // 2 + row * PITCH
+
+    def path(self) -> str:
+        """Zone polygon in VASSAL's `x1,y1;x2,y2;...` form."""
+        x0, y0, x1, y1 = self.x, self.y, self.x + self.w, self.y + self.h
+        return f"{x0},{y0};{x1},{y0};{x1},{y1};{x0},{y1}"
+
+
+@dataclass
+class TracksLayout:
+    width: int
+    height: int
+    boxes: list[Box] = field(default_factory=list)
+    headings: list[tuple[int, int, str]] = field(default_factory=list)
+
+    def box(self, name: str) -> Box:
+        return next(b for b in self.boxes if b.name == name)
+
+    def turn_box(self, turn: int) -> Box:
+        return next(b for b in self.boxes if b.kind == "turn" and b.turn == turn)
+
+    def vp_box(self, vp: int) -> Box:
+        return self.box(vp_box_name(vp))
+
+    def reinforcement_box(self, side: str, turn: int) -> Box:
+        return next(b for b in self.boxes if b.kind == "reinforcements" and b.side == side and b.turn == turn)
+
+    def eliminated_box(self, side: str) -> Box:
+        return next(b for b in self.boxes if b.kind == "eliminated" and b.side == side)
+
+
+def vp_box_name(vp: int) -> str:
+    return f"VP {vp}"
+
+
+def side_short(game: Game, side: str) -> str:
+    return game.side(side).name
+
+
+def tracks_layout(game: Game, scenarios: list[Scenario]) -> TracksLayout:
+    """Boxes for every scenario's reinforcements (a box holds the most any scenario needs)."""
+    margin = 30
+    layout = TracksLayout(0, 0)
+    y = margin
+
+    # turn track: one row of boxes
+    layout.headings.append((margin, y, f"{game.turns.label} Track"))
+    y += 30
+    box_w = PITCH + PAD
+    for t in range(1, game.turns.count + 1):
+        layout.boxes.append(Box(f"{game.turns.label} {t}", "turn", margin + (t - 1) * box_w, y, box_w, PITCH + LABEL + 6, 1, turn=t))
+    row_width = margin + game.turns.count * box_w
+    y += PITCH + LABEL + 6 + 24
+
+    # VP track: 0..59, ten to a row
+    layout.headings.append((margin, y, "Victory Point Track"))
+    y += 30
+    vp_w, vp_h = 70, 54
+    for v in range(VP_BOXES):
+        layout.boxes.append(Box(vp_box_name(v), "vp", margin + (v % 10) * vp_w, y + (v // 10) * vp_h, vp_w, vp_h, 1))
+    row_width = max(row_width, margin + 10 * vp_w)
+    y += (VP_BOXES // 10) * vp_h + 24
+
+    # reinforcements: per side, one box per GT with arrivals
+    for side in game.sides:
+        by_turn: dict[int, int] = {}
+        for scenario in scenarios:
+            counts: dict[int, int] = {}
+            for r in scenario.reinforcements:
+                if game.units[r.unit].side == side.id:
+                    counts[r.turn] = counts.get(r.turn, 0) + 1
+            for turn, n in counts.items():
+                by_turn[turn] = max(by_turn.get(turn, 0), n)
+        if not by_turn:
+            continue
+        layout.headings.append((margin, y, f"{side.name} reinforcements"))
+        y += 30
+        x = margin
+        row_h = 0
+        for turn in sorted(by_turn):
+            n = by_turn[turn]
+            cols = min(MAX_COLS, max(n, 2))
+            rows = -(-n // cols)
+            w, h = cols * PITCH + PAD, rows * PITCH + LABEL + 8
+            if x + w > margin + 1900 and x > margin:
+                x, y = margin, y + row_h + 12
+                row_h = 0
+            layout.boxes.append(Box(f"{side.name} {game.turns.label} {turn}", "reinforcements", x, y, w, h, cols, side.id, turn))
+            x += w + 12
+            row_h = max(row_h, h)
+            row_width = max(row_width, x)
+        y += row_h + 24
+
+    # eliminated units: one box per side
+    layout.headings.append((margin, y, "Eliminated units"))
+    y += 30
+    x = margin
+    for side in game.sides:
+        cols, rows = 8, 4
+        w, h = cols * PITCH + PAD, rows * PITCH + LABEL + 8
+        layout.boxes.append(Box(f"Eliminated {side.name}", "eliminated", x, y, w, h, cols, side.id))
+        x += w + 12
+    row_width = max(row_width, x)
+    y += 4 * PITCH + LABEL + 8
+    layout.width = row_width + margin
+    layout.height = y + margin
+    return layout

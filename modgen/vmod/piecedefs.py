@@ -1,0 +1,133 @@
+"""Game model -> VASSAL piece definitions (trait chains) for units and markers.
+
+Trait order, outermost first: Delete, Eliminate (Send to Location), Mask by side (5.4:
+the opponent sees a masked unit as a nationality-coloured "?"), the Step layer (Ctrl+F
+flips to the reduced side), calculated properties that follow the side up, a Marker with
+the unit's fixed properties, and the BasicPiece. Properties (Side, Type, Attack, Defense,
+MA, AV, Corps, Steps, ...) are readable by module expressions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Game, Marker, Scenario, Unit
+from ..vassal import pieces as vp
+from .layout import TracksLayout
+
+FLIP_KEY = "70,130"  # Ctrl+F
+MASK_KEY = "77,130"  # Ctrl+M
+ELIMINATE_KEY = "69,130"  # Ctrl+E
+DELETE_KEY = "68,130"  # Ctrl+D
+TRACKS_MAP = "Tracks"
+MAIN_MAP = "Main Map"
+STEP_LAYER = "Step"
+
+
+def unit_image(unit: Unit, reduced: bool) -> str:
+    return f"unit_{unit.id}_{'b' if reduced else 'f'}.png"
+
+
+def marker_image(marker: Marker, back: bool) -> str:
+    return f"marker_{marker.id}_{'b' if back else 'f'}.png"
+
+
+def mask_image(nationality: str) -> str:
+    return f"mask_{nationality}.png"
+
+
+MARKER_MASK_IMAGE = "mask_marker.png"
+
+
+def unit_piece_name(game: Game, unit: Unit) -> str:
+    """The name VASSAL reports: nationality code, printed ID and corps, e.g. `RU 18 (XIV)`."""
+    text = f"{unit.nationality.upper()} {unit.name}"
+    return f"{text} ({unit.corps})" if unit.corps else text
+
+
+def setup_text(game: Game, scenario: Scenario, unit: Unit) -> str:
+    """Set-up information printed on the counter (2.1): the set-up hex or arrival GT."""
+    placed = next((p.hex for p in scenario.setup if p.unit == unit.id), None)
+    if placed:
+        return placed
+    arrival = scenario.arrival_of(unit.id)
+    return f"{game.turns.label} {arrival.turn}" if arrival else ""
+
+
+@dataclass(frozen=True)
+class PieceDef:
+    """A palette piece: its slot name, gpid and trait chain (BasicPiece in palette form)."""
+
+    entry_name: str
+    gpid: str
+    piece: vp.Piece
+    kind: str  # unit | marker
+    item_id: str
+
+
+def _step_expression(full: int, reduced: int) -> str:
+    return f"{{{STEP_LAYER}_Level==2 ? {reduced} : {full}}}"
+
+
+def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -> PieceDef:
+    nat = game.nationalities[unit.nationality]
+    side = game.side(unit.side)
+    gpid = game.gpid("unit", unit.id)
+    elim = layout.eliminated_box(unit.side)
+    ex, ey = elim.x + elim.w // 2, elim.y + elim.h // 2
+    traits: list[vp.Trait] = [
+        vp.delete(DELETE_KEY),
+        vp.send_to_location("Eliminate", ELIMINATE_KEY, TRACKS_MAP, "Tracks", ex, ey, description="Send to the Eliminated box"),
+        vp.mask(MASK_KEY, mask_image(nat.id), f"{nat.name} unit", command="Hide from opponent", access="side", description="Rule 5.4: hidden from the opponent"),
+    ]
+    full_steps = game.unit_steps(unit, False) or 0
+    fixed: dict[str, str] = {
+        "Side": side.name,
+        "SideId": side.id,
+        "Nationality": nat.name,
+        "Type": game.unit_types[unit.type].name,
+        "Size": unit.size,
+        "UnitId": unit.id,
+        "Corps": unit.corps or "",
+        "Ersatz": "true" if unit.ersatz else "false",
+        "WhiteSymbol": "true" if unit.white_symbol else "false",
+        "ReleaseGT": str(unit.release_gt or 0),
+        "SetupInfo": setup_text(game, scenario, unit),
+    }
+    if unit.back is not None:
+        traits.append(
+            vp.layer(STEP_LAYER, [unit_image(unit, False), unit_image(unit, True)], ["", "+ (reduced)"], increase_key=FLIP_KEY, up_command="Flip", description="Full / reduced side")
+        )
+        reduced_steps = game.unit_steps(unit, True) or 0
+        for prop, full, red in (
+            ("Attack", unit.front.attack, unit.back.attack),
+            ("Defense", unit.front.defense, unit.back.defense),
+            ("MA", unit.front.ma, unit.back.ma),
+            ("AV", unit.front.av, unit.back.av),
+            ("Steps", full_steps, reduced_steps),
+        ):
+            traits.append(vp.Trait(f"calcProp;{prop};{_step_expression(full, red)};", ""))
+        image = ""
+    else:
+        fixed.update(Attack=str(unit.front.attack), Defense=str(unit.front.defense), MA=str(unit.front.ma), AV=str(unit.front.av), Steps=str(full_steps))
+        image = unit_image(unit, False)
+    traits.append(vp.marker(list(fixed), list(fixed.values())))
+    traits.append(vp.basic_piece(unit_piece_name(game, unit), image, gpid=gpid))
+    return PieceDef(unit_piece_name(game, unit), gpid, vp.piece_from(traits), "unit", unit.id)
+
+
+def marker_def(game: Game, marker: Marker) -> PieceDef:
+    gpid = game.gpid("marker", marker.id)
+    traits: list[vp.Trait] = [
+        vp.delete(DELETE_KEY),
+        vp.mask(MASK_KEY, MARKER_MASK_IMAGE, "Marker", command="Hide from opponent", access="side", description="Rule 5.4: markers under units are hidden"),
+    ]
+    image = marker_image(marker, False)
+    if marker.back is not None:
+        traits.append(
+            vp.layer("Face", [marker_image(marker, False), marker_image(marker, True)], [marker.front.name, marker.back.name], increase_key=FLIP_KEY, up_command="Flip", description="Marker sides")
+        )
+        image = ""
+    traits.append(vp.marker(["Kind", "MarkerId"], [marker.kind, marker.id]))
+    traits.append(vp.basic_piece(marker.front.name, image, gpid=gpid))
+    return PieceDef(marker.front.name if marker.back is None else f"{marker.front.name} / {marker.back.name}", gpid, vp.piece_from(traits), "marker", marker.id)

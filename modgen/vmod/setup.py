@@ -1,0 +1,101 @@
+"""Scenario -> predefined setup save: every unit on its set-up hex, every marker on its track.
+
+Pieces are placed by pixel (VASSAL's own hex centre), never by grid-location name,
+because VASSAL resolves names off by one on descending grids. Piece and stack ids
+derive from identity, so a rebuild writes the same save.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+
+from ..model import Game, Scenario
+from ..vassal import pieces as vp
+from ..vassal.savefile import BoardPick, SaveContent, StackSpec
+from ..vassal.sequence import encode
+from .layout import TracksLayout
+from .piecedefs import MAIN_MAP, TRACKS_MAP, PieceDef
+
+MASKED_OPTIONS = "|0"
+
+
+def stack_id(map_name: str, x: int, y: int) -> str:
+    digest = hashlib.sha256(f"stack/{map_name}/{x}/{y}".encode()).digest()
+    return "9" + str(int.from_bytes(digest[:8], "big") % 10**12).zfill(12)
+
+
+def _placed(defn: PieceDef, map_name: str, x: int, y: int, masked_by: str | None = None) -> vp.Piece:
+    piece = defn.piece.with_basic_state(vp.BasicState(map_name, x, y, defn.gpid, {}))
+    if masked_by is None:
+        return piece
+    traits = []
+    for t in piece.traits:
+        if t.prefix == "obs;":
+            t = vp.Trait(t.type, encode([masked_by, MASKED_OPTIONS], ";"))
+        traits.append(t)
+    return vp.Piece(traits)
+
+
+def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], PieceDef], layout: TracksLayout, module_name: str) -> SaveContent:
+    """The setup as SaveContent (no savedata/moduledata: it lives inside the module)."""
+    main_board = game.map.boards[0].name
+    by_hex: dict[str, list[str]] = defaultdict(list)
+    for p in scenario.setup:
+        by_hex[p.hex].append(p.unit)
+
+    pieces: list[tuple[str, vp.Piece]] = []
+    stacks: list[StackSpec] = []
+    for hex_id in sorted(by_hex, key=lambda h: game.map.hex_ids().index(h)):
+        # 5.3: the unit with the largest printed attack strength on top (stacks list bottom first)
+        units = sorted(by_hex[hex_id], key=lambda u: (game.units[u].front.attack, u))
+        board, x, y = game.map.centre(hex_id)
+        ids = []
+        for i, uid in enumerate(units):
+            defn = defs[("unit", uid)]
+            top = i == len(units) - 1
+            side_name = game.side(game.units[uid].side).name
+            pieces.append((defn.gpid, _placed(defn, MAIN_MAP, x, y, None if top else side_name)))
+            ids.append(defn.gpid)
+        stacks.append(StackSpec(stack_id(MAIN_MAP, x, y), ids))
+
+    slots: dict[str, int] = defaultdict(int)
+
+    def on_tracks(box_name: str, kind: str, item: str, stack_with: list[str] | None = None) -> None:
+        box = layout.box(box_name)
+        x, y = box.slot(0 if stack_with is not None else slots[box_name])
+        if stack_with is None:
+            slots[box_name] += 1
+        defn = defs[(kind, item)]
+        pieces.append((defn.gpid, _placed(defn, TRACKS_MAP, x, y)))
+        if stack_with is not None:
+            stack_with.append(defn.gpid)
+        else:
+            stacks.append(StackSpec(stack_id(TRACKS_MAP, x, y), [defn.gpid]))
+
+    for r in sorted(scenario.reinforcements, key=lambda r: (r.turn, r.unit)):
+        box = layout.reinforcement_box(game.units[r.unit].side, r.turn)
+        on_tracks(box.name, "unit", r.unit)
+
+    shared: dict[str, list[str]] = defaultdict(list)
+    for m in scenario.markers:
+        if m.hex:
+            board, x, y = game.map.centre(m.hex)
+            defn = defs[("marker", m.marker)]
+            pieces.append((defn.gpid, _placed(defn, MAIN_MAP, x, y)))
+            stacks.append(StackSpec(stack_id(MAIN_MAP, x, y), [defn.gpid]))
+            continue
+        box = layout.turn_box(m.box) if m.track == "turn" else layout.vp_box(m.box)
+        on_tracks(box.name, "marker", m.marker, shared[box.name])
+    for box_name, ids in shared.items():
+        x, y = layout.box(box_name).slot(0)
+        stacks.append(StackSpec(stack_id(TRACKS_MAP, x, y), ids))
+
+    return SaveContent(
+        pieces=pieces,
+        stacks=stacks,
+        boards={MAIN_MAP: [BoardPick(main_board)], TRACKS_MAP: [BoardPick("Tracks")]},
+        module_name=module_name,
+        module_version=game.version,
+        include_metadata=False,
+    )
