@@ -17,6 +17,7 @@ from PIL import Image
 
 from .art.counters import COUNTER, CounterText, marker_face, marker_mask_face, mask_face, unit_face
 from .art.mapart import render_board
+from .art.sheets import counter_sheet, overview
 from .art.tables import chart_image, reinforcements_image, render_tracks, tec_image, vp_towns_image
 from .loader import load_game
 from .model import Game
@@ -65,8 +66,8 @@ def module_metadata(game: Game) -> bytes:
     )
 
 
-def module_entries(game: Game, progress: Progress) -> list[tuple[str, bytes]]:
-    """Every archive entry of the module, in a fixed order."""
+def module_entries(game: Game, progress: Progress, previews: dict[str, Image.Image] | None = None) -> list[tuple[str, bytes]]:
+    """Every archive entry of the module, in a fixed order; previews (if given) receive the sheet and map."""
     scenarios = list(game.scenarios.values())
     first = scenarios[0]
     layout = tracks_layout(game, scenarios)
@@ -89,7 +90,12 @@ def module_entries(game: Game, progress: Progress) -> list[tuple[str, bytes]]:
     progress(f"map: {len(game.map.hex_ids())} hexes")
     board = game.map.boards[0]
     board_image = f"map_{board.name.lower().replace(' ', '_')}.png"
-    images[board_image] = png_bytes(render_board(game, board))
+    board_art = render_board(game, board)
+    images[board_image] = png_bytes(board_art)
+    if previews is not None:
+        faces = {name: Image.open(io.BytesIO(data)) for name, data in images.items() if name.startswith(("unit_", "marker_"))}
+        previews["counters"] = counter_sheet(game, faces)
+        previews["map"] = overview(board_art)
     images["tracks.png"] = png_bytes(render_tracks(game, layout))
 
     progress("charts")
@@ -139,10 +145,13 @@ def build_game(root: Path, game_id: str, out_dir: Path, progress: Progress | Non
     say = progress or (lambda _msg: None)
     say("loading data")
     game = load_game(root, game_id)
-    entries = module_entries(game, say)
+    previews: dict[str, Image.Image] = {}
+    entries = module_entries(game, say, previews)
     data = zip_bytes(entries)
     path = out_dir / f"{game_id}.vmod"
     write_atomic(path, data)
+    for kind, img in previews.items():  # proof-reading pictures beside the module
+        write_atomic(out_dir / f"{game_id}-{kind}.png", png_bytes(img))
     return BuildResult(game, path, len(data), len(entries), time.perf_counter() - started)
 
 

@@ -7,7 +7,8 @@ that harness and parses its JSON-lines report.
 
 The harness prints one JSON object per line: ``problem`` (level ``error``/``warning``, source ``log``,
 ``dialog``, ``bug``, ``image``, ``piece``, ``load``, ``timeout``), ``ignored`` (a problem matched by an
-ignore pattern), ``piece``, ``map``, ``module``, ``images``, ``chat``, ``save``/``setup``, and finally
+ignore pattern), ``piece``, ``map``, ``module``, ``images``, ``chat``, ``wizard`` (the game-setup wizard
+was answered: steps, side chosen), ``save``/``setup`` (with ``my_side``), and finally
 ``summary``. It exits non-zero on any counted problem.
 """
 
@@ -112,6 +113,7 @@ def _command(
     save: Path | None,
     setup: str | None,
     password: str | None,
+    side: str | None,
     harness_timeout: int,
     ignore: Sequence[str],
     images: bool,
@@ -137,6 +139,8 @@ def _command(
         java += ["--setup", setup]
     if password is not None:
         java += ["--password", password]
+    if side is not None:
+        java += ["--side", side]
     for pattern in ignore:
         java += ["--ignore", pattern]
     if not images:
@@ -154,13 +158,18 @@ def run_engine(
     timeout: float = 180.0,
     *,
     password: str | None = None,
+    side: str | None = None,
     ignore: Sequence[str] = ENGINE_36_ARTIFACTS,
     images: bool = True,
 ) -> EngineResult:
     """Load ``module`` in VASSAL (then ``save``, or the predefined setup named ``setup``) and report.
 
     ``password`` is the player's VASSAL password: a save gives its player slot (side) to the user
-    whose password it recorded, otherwise VASSAL prompts for a side (reported as a dialog problem).
+    whose password it recorded. When the game still needs sides chosen (a predefined setup or save
+    without a PLAYER line for us), VASSAL 3.6 shows its game-setup wizard; the harness answers it like
+    a user: ``side`` (an untranslated side name, or ``"observer"``; default: the PlayerRoster's first
+    free side, else observer) is selected in the PlayerRoster step, every other step keeps its default,
+    and a ``wizard`` record says what was chosen. Any other wizard is reported as a problem.
     ``timeout`` bounds the whole run; the harness has its own, shorter, watchdog.
     """
     if save is not None and setup is not None:
@@ -175,6 +184,7 @@ def run_engine(
             Path(save).resolve() if save is not None else None,
             setup,
             password,
+            side,
             harness_timeout,
             ignore,
             images,

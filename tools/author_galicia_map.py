@@ -73,7 +73,7 @@ PLACES = {
     "Berestechko": (50.360, 25.110), "Bychawa": (51.014, 22.531), "Turobin": (50.827, 22.744),
     "Zolkiewka": (50.906, 22.830), "Opole": (51.148, 21.969), "Belzyce": (51.174, 22.280),
     "Kalusz": (49.026, 24.370), "Sanok": (49.557, 22.205), "Lesko": (49.470, 22.330),
-    "Ustrzyki": (49.431, 22.590), "Jaslo": (49.745, 21.472),
+    "Ustrzyki": (49.431, 22.590), "Jaslo": (49.745, 21.472), "Komarow": (50.630, 23.480),
 }
 
 
@@ -85,26 +85,26 @@ def P(name: str) -> tuple[float, float]:
 # Rivers: (lat, lon) polylines, upstream first. Points off the map are fine (they carry
 # the river cleanly to the edge). A tributary ends exactly on a point of its main river.
 # --------------------------------------------------------------------------------------
-VISTULA_SAN = (50.740, 21.830)
+VISTULA_SAN = (50.700, 21.800)
 VISTULA_WISLOKA = (50.450, 21.390)
 SAN_WISLOK = (50.165, 22.545)
-SAN_TANEW = (50.492, 22.275)
+SAN_TANEW = (50.410, 22.220)
 DNIESTER_WERESZYCA = (49.540, 23.800)
 DNIESTER_GNILA = (49.160, 24.680)
 BUG_HUCZWA = (50.835, 24.030)
 
 RIVERS: dict[str, tuple[str, list[tuple[float, float]]]] = {
     "Vistula": ("Vistula (Wisla): Tarnow - Polaniec - Sandomierz - Annopol - Pulawy - Deblin, the west side", [
-        (50.20, 20.60), (50.28, 20.95), (50.35, 21.15), (50.43, 21.28), VISTULA_WISLOKA, (50.50, 21.54),
-        (50.565, 21.63), (50.66, 21.765), VISTULA_SAN, (50.81, 21.84), (50.90, 21.80), (51.00, 21.76),
-        (51.10, 21.75), (51.20, 21.78), (51.32, 21.90), (51.40, 21.92), (51.47, 21.90), (51.56, 21.83),
+        (50.20, 20.60), (50.28, 20.95), (50.35, 21.15), (50.41, 21.30), VISTULA_WISLOKA, (50.50, 21.54),
+        (50.565, 21.63), (50.66, 21.765), VISTULA_SAN, (50.80, 21.89), (50.87, 21.78), (50.95, 21.76),
+        (51.05, 21.74), (51.20, 21.74), (51.30, 21.84), (51.40, 21.90), (51.47, 21.88), (51.56, 21.83),
         (51.75, 21.70),
     ]),
     "San": ("San: Sanok - Dynow - Przemysl - Radymno - Jaroslau - Lezajsk - Nisko - Vistula", [
         (49.30, 22.45), (49.47, 22.32), (49.56, 22.19), (49.66, 22.16), (49.76, 22.19), (49.81, 22.25),
         (49.835, 22.39), (49.80, 22.55), (49.775, 22.66), (49.785, 22.76), (49.83, 22.80), (49.90, 22.83),
-        (49.955, 22.80), (50.00, 22.73), (50.03, 22.66), (50.10, 22.61), SAN_WISLOK, (50.26, 22.45),
-        (50.36, 22.34), (50.44, 22.26), SAN_TANEW, (50.52, 22.17), (50.57, 22.07), (50.66, 21.95),
+        (49.955, 22.80), (50.00, 22.73), (50.03, 22.66), (50.10, 22.61), SAN_WISLOK, (50.24, 22.50),
+        (50.30, 22.47), (50.36, 22.36), SAN_TANEW, (50.46, 22.07), (50.53, 21.93), (50.61, 21.90), (50.66, 21.88),
         VISTULA_SAN,
     ]),
     "Wislok": ("Wislok: Krosno - Strzyzow - Rzeszow - Lancut - San", [
@@ -112,12 +112,12 @@ RIVERS: dict[str, tuple[str, list[tuple[float, float]]]] = {
         (50.13, 22.33), (50.15, 22.46), SAN_WISLOK,
     ]),
     "Wisloka": ("Wisloka: Jaslo - Pilzno - Debica - Mielec - Vistula", [
-        (49.60, 21.45), (49.75, 21.47), (49.90, 21.34), (50.00, 21.33), (50.06, 21.39), (50.17, 21.43),
-        (50.29, 21.43), (50.38, 21.41), VISTULA_WISLOKA,
+        (49.60, 21.45), (49.75, 21.47), (49.90, 21.34), (50.00, 21.32), (50.08, 21.34), (50.17, 21.35),
+        (50.29, 21.35), (50.38, 21.37), VISTULA_WISLOKA,
     ]),
     "Tanew": ("Tanew: Roztocze near Narol - Ksiezpol - Harasiuki - San at Ulanow", [
-        (50.40, 23.38), (50.42, 23.20), (50.44, 23.00), (50.45, 22.82), (50.44, 22.62), (50.47, 22.42),
-        SAN_TANEW,
+        (50.40, 23.38), (50.42, 23.20), (50.44, 23.00), (50.45, 22.82), (50.44, 22.62), (50.45, 22.42),
+        (50.41, 22.28), SAN_TANEW,
     ]),
     "Dniester": ("Dniester: Stary Sambor - Sambor - the marshes - Rozdol - Zydaczow - Halicz, ESE", [
         (49.25, 22.85), (49.44, 23.01), (49.50, 23.16), (49.55, 23.30), (49.585, 23.45), (49.575, 23.65),
@@ -162,9 +162,9 @@ RIDGES: dict[str, tuple[str, list[tuple[float, float]]]] = {
         (50.97, 22.05), (50.86, 22.30), (50.75, 22.60), (50.64, 22.90), (50.53, 23.12), (50.41, 23.33),
         (50.27, 23.55), (50.13, 23.76), (50.03, 23.92),
     ]),
-    "Carpathian foothills": ("Carpathian foothill crest (Pogorze): Strzyzow - Dynow - Dobromil - Drohobycz - Bolechow", [
-        (49.80, 21.60), (49.74, 21.95), (49.68, 22.30), (49.63, 22.60), (49.50, 22.85), (49.40, 23.15),
-        (49.30, 23.45), (49.20, 23.75), (49.10, 24.05),
+    "Carpathian foothills": ("Carpathian foothill edge (Pogorze): Strzyzow - Kanczuga, and Przemysl heights - Dobromil", [
+        (49.90, 21.62), (49.93, 21.90), (49.95, 22.15), (49.96, 22.40), (49.92, 22.62), None,
+        (49.73, 22.60), (49.67, 22.74), (49.59, 22.90), (49.50, 23.05),
     ]),
     "Gologory": ("Gologory and Woronyaki: the north edge of the Podolian upland east of Lemberg", [
         (49.86, 24.12), (49.80, 24.35), (49.77, 24.58), (49.79, 24.82), (49.86, 25.05), (49.93, 25.30),
@@ -176,7 +176,7 @@ RIDGES: dict[str, tuple[str, list[tuple[float, float]]]] = {
 # --------------------------------------------------------------------------------------
 RAILROADS: list[tuple[str, str, list[str]]] = [
     ("Krakau - Tarnow - Rzeszow - Jaroslau - Przemysl", "Carl Ludwig-Bahn / Galician main line (1856-60)",
-     ["Tarnow", "Debica", "Ropczyce", "Rzeszow", "Lancut", "Przeworsk", "Jaroslau", "Radymno", "3.15"]),
+     ["Tarnow", "Debica", "Ropczyce", "Rzeszow", "Lancut", "Przeworsk", "Jaroslau", "Radymno", "4.14", "3.15"]),
     ("Przemysl - Grodek - Lemberg", "Carl Ludwig-Bahn (1861)",
      ["3.15", "Mosciska", "Sadowa Wisznia", "6.10", "7.09"]),
     ("Lemberg - Krasne - Brody - Radziwillow - Dubno - Rovno", "Carl Ludwig-Bahn (1869) and the Russian Radziwillow - Zdolbunow line (1873)",
@@ -230,80 +230,69 @@ OTHER_TOWNS = [  # id, name, place (or hex), size
     ("przemysl", "Przemysl", "3.15", "city"),
     ("jaroslau", "Jaroslau", "Jaroslau", "town"),
     ("rzeszow", "Rzeszow", "Rzeszow", "town"),
-    ("debica", "Debica", "Debica", "village"),
-    ("przeworsk", "Przeworsk", "Przeworsk", "village"),
-    ("radymno", "Radymno", "Radymno", "village"),
-    ("mosciska", "Mosciska", "Mosciska", "village"),
-    ("rudki", "Rudki", "Rudki", "village"),
-    ("komarno", "Komarno", "Komarno", "village"),
-    ("chyrow", "Chyrow", "Chyrow", "village"),
+    ("debica", "Debica", "Debica", "town"),
+    ("przeworsk", "Przeworsk", "Przeworsk", "town"),
+    ("radymno", "Radymno", "Radymno", "town"),
+    ("mosciska", "Mosciska", "Mosciska", "town"),
+    ("rudki", "Rudki", "Rudki", "town"),
+    ("komarno", "Komarno", "Komarno", "town"),
+    ("chyrow", "Chyrow", "Chyrow", "town"),
     ("drohobycz", "Drohobycz", "Drohobycz", "town"),
     ("stryj", "Stryj", "Stryj", "town"),
-    ("mikolajow", "Mikolajow", "Mikolajow", "village"),
-    ("zydaczow", "Zydaczow", "Zydaczow", "village"),
+    ("mikolajow", "Mikolajow", "Mikolajow", "town"),
+    ("zydaczow", "Zydaczow", "Zydaczow", "town"),
     ("halicz", "Halicz", "Halicz", "town"),
     ("stanislau", "Stanislau", "Stanislau", "city"),
-    ("chodorow", "Chodorow", "Chodorow", "village"),
-    ("bobrka", "Bobrka", "Bobrka", "village"),
-    ("rohatyn", "Rohatyn", "Rohatyn", "village"),
-    ("przemyslany", "Przemyslany", "Przemyslany", "village"),
+    ("chodorow", "Chodorow", "Chodorow", "town"),
+    ("bobrka", "Bobrka", "Bobrka", "town"),
+    ("rohatyn", "Rohatyn", "Rohatyn", "town"),
+    ("przemyslany", "Przemyslany", "Przemyslany", "town"),
     ("brzezany", "Brzezany", "Brzezany", "town"),
     ("zloczow", "Zloczow", "Zloczow", "town"),
-    ("krasne", "Krasne", "Krasne", "village"),
+    ("krasne", "Krasne", "Krasne", "town"),
     ("brody", "Brody", "Brody", "town"),
-    ("radziwillow", "Radziwillow", "Radziwillow", "village"),
+    ("radziwillow", "Radziwillow", "Radziwillow", "town"),
     ("dubno", "Dubno", "Dubno", "town"),
-    ("kamionka", "Kamionka Strumilowa", "Kamionka", "village"),
-    ("radziechow", "Radziechow", "Radziechow", "village"),
+    ("kamionka", "Kamionka Strumilowa", "Kamionka", "town"),
     ("zolkiew", "Zolkiew", "Zolkiew", "town"),
     ("rawa_ruska", "Rawa Ruska", "Rawa Ruska", "town"),
-    ("lubaczow", "Lubaczow", "Lubaczow", "village"),
-    ("belz", "Belz", "Belz", "village"),
+    ("lubaczow", "Lubaczow", "Lubaczow", "town"),
+    ("belz", "Belz", "Belz", "town"),
     ("sokal", "Sokal", "Sokal", "town"),
-    ("krystynopol", "Krystynopol", "Krystynopol", "village"),
+    ("krystynopol", "Krystynopol", "Krystynopol", "town"),
     ("wlodzimierz", "Wlodzimierz Wolynski", "Wlodzimierz", "town"),
-    ("uscilug", "Uscilug", "Uscilug", "village"),
+    ("uscilug", "Uscilug", "Uscilug", "town"),
     ("tomaszow", "Tomaszow", "Tomaszow", "town"),
-    ("belzec", "Belzec", "Belzec", "village"),
+    ("komarow", "Komarow", "Komarow", "town"),
+    ("belzec", "Belzec", "Belzec", "town"),
     ("zamosc", "Zamosc", "Zamosc", "town"),
-    ("szczebrzeszyn", "Szczebrzeszyn", "Szczebrzeszyn", "village"),
-    ("bilgoraj", "Bilgoraj", "Bilgoraj", "village"),
-    ("tyszowce", "Tyszowce", "Tyszowce", "village"),
-    ("janow", "Janow", "Janow", "village"),
+    ("szczebrzeszyn", "Szczebrzeszyn", "Szczebrzeszyn", "town"),
+    ("bilgoraj", "Bilgoraj", "Bilgoraj", "town"),
+    ("janow", "Janow", "Janow", "town"),
     ("krasnik", "Krasnik", "Krasnik", "town"),
-    ("turobin", "Turobin", "Turobin", "village"),
-    ("bychawa", "Bychawa", "Bychawa", "village"),
-    ("rejowiec", "Rejowiec", "Rejowiec", "village"),
-    ("trawniki", "Trawniki", "Trawniki", "village"),
-    ("leczna", "Leczna", "Leczna", "village"),
-    ("lubartow", "Lubartow", "Lubartow", "village"),
+    ("turobin", "Turobin", "Turobin", "town"),
+    ("rejowiec", "Rejowiec", "Rejowiec", "town"),
+    ("trawniki", "Trawniki", "Trawniki", "town"),
+    ("leczna", "Leczna", "Leczna", "town"),
+    ("lubartow", "Lubartow", "Lubartow", "town"),
     ("pulawy", "Nowo-Aleksandria (Pulawy)", "16.26", "town"),
-    ("belzyce", "Belzyce", "Belzyce", "village"),
-    ("opole", "Opole", "Opole", "village"),
-    ("jozefow", "Jozefow", "Jozefow", "village"),
-    ("annopol", "Annopol", "Annopol", "village"),
-    ("zawichost", "Zawichost", "Zawichost", "village"),
+    ("jozefow", "Jozefow", "Jozefow", "town"),
+    ("annopol", "Annopol", "Annopol", "town"),
+    ("zawichost", "Zawichost", "Zawichost", "town"),
     ("sandomierz", "Sandomierz", "Sandomierz", "town"),
-    ("tarnobrzeg", "Tarnobrzeg", "Tarnobrzeg", "village"),
-    ("rozwadow", "Rozwadow", "Rozwadow", "village"),
-    ("nisko", "Nisko", "Nisko", "village"),
-    ("lezajsk", "Lezajsk", "Lezajsk", "village"),
-    ("mielec", "Mielec", "Mielec", "village"),
-    ("kolbuszowa", "Kolbuszowa", "Kolbuszowa", "village"),
-    ("opatow", "Opatow", "Opatow", "village"),
-    ("dorohusk", "Dorohusk", "Dorohusk", "village"),
-    ("dubienka", "Dubienka", "Dubienka", "village"),
-    ("berestechko", "Berestechko", "Berestechko", "village"),
-    ("kalusz", "Kalusz", "Kalusz", "village"),
-    ("strzyzow", "Strzyzow", "Strzyzow", "village"),
-    ("sieniawa", "Sieniawa", "Sieniawa", "village"),
-    ("cieszanow", "Cieszanow", "Cieszanow", "village"),
-    ("narol", "Narol", "Narol", "village"),
-    ("uhnow", "Uhnow", "Uhnow", "village"),
-    ("zolkiewka", "Zolkiewka", "Zolkiewka", "village"),
+    ("tarnobrzeg", "Tarnobrzeg", "Tarnobrzeg", "town"),
+    ("rozwadow", "Rozwadow", "Rozwadow", "town"),
+    ("nisko", "Nisko", "Nisko", "town"),
+    ("lezajsk", "Lezajsk", "Lezajsk", "town"),
+    ("mielec", "Mielec", "Mielec", "town"),
+    ("dorohusk", "Dorohusk", "Dorohusk", "town"),
+    ("dubienka", "Dubienka", "Dubienka", "town"),
+    ("berestechko", "Berestechko", "Berestechko", "town"),
+    ("kalusz", "Kalusz", "Kalusz", "town"),
 ]
 
-# Bridges at towns on rivers (besides every rail-river crossing): town, river, neighbour hex or None.
+# Bridges at towns on rivers (besides every rail-river crossing): town, river. None on the Vistula:
+# from the Wisloka to the San it was the 1914 frontier, and below it there was no crossing on the map.
 TOWN_BRIDGES = [
     ("Jaroslau", "San"), ("Przemysl", "San"), ("Radymno", "San"), ("Nisko", "San"), ("Lezajsk", "San"),
     ("Halicz", "Dniester"), ("Sambor", "Dniester"), ("Zydaczow", "Dniester"), ("Mikolajow", "Dniester"),
@@ -311,7 +300,7 @@ TOWN_BRIDGES = [
     ("Krasnostaw", "Wieprz"), ("Leczna", "Wieprz"), ("Lubartow", "Wieprz"), ("Szczebrzeszyn", "Wieprz"),
     ("Hrubieszow", "Huczwa"), ("Grodek", "Wereszyca"), ("Komarno", "Wereszyca"),
     ("Rohatyn", "Gnila Lipa"), ("Przemyslany", "Gnila Lipa"), ("Brzezany", "Zlota Lipa"),
-    ("Rzeszow", "Wislok"), ("Sandomierz", "Vistula"), ("Annopol", "Vistula"), ("Jozefow", "Vistula"),
+    ("Rzeszow", "Wislok"),
     ("Berestechko", "Styr"),
 ]
 
@@ -330,11 +319,13 @@ WOODS = {
         (49.98, 23.88), (50.12, 23.66), (50.28, 23.42), (50.44, 23.15), (50.58, 22.92)],
     "Janow - Jaworow forests (Roztocze of Lemberg)": [
         (50.05, 23.45), (50.00, 23.80), (49.90, 23.90), (49.86, 23.75), (49.92, 23.45)],
-    "Gologory and Podolian wooded hills": [
-        (49.84, 24.25), (49.80, 24.95), (49.62, 25.10), (49.48, 24.95), (49.52, 24.45), (49.68, 24.20)],
-    "Carpathian foothill forests": [
-        (49.80, 21.55), (49.72, 22.00), (49.70, 22.35), (49.66, 22.62), (49.50, 22.90), (49.38, 23.20),
-        (49.26, 23.55), (49.14, 23.90), (49.00, 24.25), (48.80, 24.25), (48.80, 21.50)],
+    "Gologory, Woronyaki and Przemyslany woods (Podolian edge)": [
+        (49.84, 24.25), (49.82, 24.95), (49.66, 25.05), (49.55, 24.80), (49.60, 24.35)],
+    "Carpathian foothill forests (Strzyzow, Dynow, Bircza, Dobromil)": [
+        (49.93, 21.60), (49.88, 22.05), (49.80, 22.45), (49.70, 22.70), (49.62, 22.95), (49.45, 23.05),
+        (49.35, 21.60)],
+    "Carpathian foothill forests (Borislaw - Bolechow)": [
+        (49.26, 23.55), (49.14, 23.90), (49.00, 24.25), (48.80, 24.25), (48.80, 23.50)],
     "Radziechow - Stojanow forests (upper Bug, Styr)": [
         (50.42, 24.45), (50.40, 24.95), (50.20, 24.95), (50.18, 24.50)],
     "Brody forests": [
@@ -352,7 +343,7 @@ WOODS = {
 }
 SWAMP = {
     "Polesie lakeland (Leczna - Wlodawa) marshes": [
-        (51.42, 22.95), (51.44, 23.30), (51.30, 23.30), (51.30, 22.98)],
+        (51.42, 22.95), (51.44, 23.40), (51.28, 23.40), (51.30, 22.98)],
     "Bug marshes east of Chelm": [
         (51.12, 23.68), (51.10, 23.85), (50.98, 23.85), (51.00, 23.70)],
     "Turia marshes (Polesie edge toward Kowel)": [
@@ -381,7 +372,7 @@ SUPPLY = {
         ("19.16", "Kowel railway (rules 14.1 RR entry 19.16)"),
         ("19.11", "Kowel - Wlodzimierz railway"),
         ("19.06", "Lutsk road"),
-        ("19.01", "Rovno railway"),
+        ("19.02", "Rovno railway"),
         ("13.01", "Kremenets road"),
         ("9.01", "Tarnopol railway"),
         ("5.01", "Podhajce - Buczacz road"),
@@ -394,8 +385,8 @@ SUPPLY = {
         ("1.12", "Uzsok railway"),
         ("1.14", "Chyrow - Lupkow railway"),
         ("1.20", "Jaslo railway"),
-        ("1.24", "Krakau railway"),
-        ("3.26", "Krakau - Tarnow road"),
+        ("1.23", "Krakau railway"),
+        ("2.26", "Krakau - Tarnow road"),
     ],
 }
 
@@ -431,8 +422,12 @@ def all_hexsides() -> list[tuple[str, str]]:
 
 
 def hexsides_of(polyline) -> list[tuple[str, str]]:
-    pts = [pixel_of(*p) for p in polyline]
-    segs = list(zip(pts, pts[1:]))
+    """Hexsides crossed an odd number of times; None in the polyline starts a new piece."""
+    segs = []
+    pts = [pixel_of(*p) if p else None for p in polyline]
+    for p, q in zip(pts, pts[1:]):
+        if p and q:
+            segs.append((p, q))
     out = []
     for a, b in all_hexsides():
         ca, cb = G.centre(a), G.centre(b)
@@ -671,11 +666,11 @@ def write(town_list, rails, rivers, ridges, bridges, terrain) -> None:
         if "vp" in tw:
             side, cap, occ = tw["vp"]
             f.append(f'  - {{id: {tw["id"]}, name: {tw["name"]}, hex: {_q(tw["hex"])}, size: {tw["size"]}, '
-                     f'vp: {{side: {side}, capture: {cap}, occupy: {occ}}}, approximate: false}}')
+                     f'vp: {{side: {side}, capture: {cap}, occupy: {occ}}}, approximate: false, source: "rules 15.1"}}')
     f.append("  # Fortress Przemysl (13.0), exact hex; not a VP town.")
     for tw in town_list:
         if tw["id"] == "przemysl":
-            f.append(f'  - {{id: przemysl, name: Przemysl, hex: "3.15", size: city, approximate: false}}')
+            f.append('  - {id: przemysl, name: Przemysl, hex: "3.15", size: city, approximate: false, source: "rules 13.0"}')
     f.append("  # Other towns, placed from their real position with hex_of() (approximate, file-level source).")
     for tw in town_list:
         if "vp" not in tw and tw["id"] != "przemysl":

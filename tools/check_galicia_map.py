@@ -193,7 +193,12 @@ def main() -> int:
                 sizes = sorted((len(c) for c in comps), reverse=True)
                 # a tributary piece may touch another river instead of its own chain
                 others = set().union(*(c for n, c in all_river_corners.items() if n != fname))
-                loose = [c for c in comps[1:] if kind == "ridge" or not (corners_of(c) & others)]
+                # ... and a river may leave the map and come back
+                loose = [c for c in comps if kind == "river" and not (corners_of(c) & others)
+                         and not any(isinstance(k, tuple) for k in corners_of(c))
+                         and not any(all(G.is_edge(h) for h in s) for s in c)]
+                if kind == "river" and len(loose) == len(comps):
+                    loose = loose[1:]
                 msg = f"{kind} {fname}: {len(comps)} separate pieces {sizes}"
                 if kind == "river" and loose:
                     err(msg + " (" + ", ".join("/".join(sorted(next(iter(c)))) for c in loose) + ")")

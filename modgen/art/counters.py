@@ -132,8 +132,8 @@ def unit_face(game: Game, unit: Unit, values: Values, reduced: bool, info: Count
         c.rect(0, 14.5, COUNTER, 17.5, fill=lighten(base, 0.75))
 
     # top row: set-up info, size, release dot
-    c.text(3, 7.5, info.setup, 8.5, ink, anchor="lm", max_width=24)
-    c.text(COUNTER / 2, 8, unit.size, 9, ink)
+    c.text(3, 7.5, info.setup, 8, ink, anchor="lm", max_width=22)
+    c.text(COUNTER / 2 + 2, 8, unit.size, 8.5, ink)
     if unit.release_gt is not None:
         c.ellipse(COUNTER - 9, 8.5, 6.5, fill=(200, 20, 20), outline=(255, 255, 255), width=0.8)
         c.text(COUNTER - 9, 8.7, str(unit.release_gt), 8, (255, 255, 255))

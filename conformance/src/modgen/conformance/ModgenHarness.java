@@ -39,6 +39,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.swing.AbstractButton;
+import javax.swing.JComboBox;
+import javax.swing.JComponent;
 import javax.swing.JFrame;
 import javax.swing.JLabel;
 import javax.swing.JMenuBar;
@@ -47,6 +49,9 @@ import javax.swing.SwingUtilities;
 import javax.swing.text.Document;
 import javax.swing.text.JTextComponent;
 
+import org.netbeans.api.wizard.WizardDisplayer;
+import org.netbeans.spi.wizard.Wizard;
+import org.netbeans.spi.wizard.WizardException;
 import org.slf4j.LoggerFactory;
 
 import ch.qos.logback.classic.Level;
@@ -63,12 +68,16 @@ import VASSAL.Info;
 import VASSAL.build.GameModule;
 import VASSAL.build.module.Chatter;
 import VASSAL.build.module.ExtensionsLoader;
+import VASSAL.build.module.GameSetupStep;
 import VASSAL.build.module.GameState;
+import VASSAL.build.module.PlayerRoster;
 import VASSAL.build.module.PredefinedSetup;
 import VASSAL.build.module.PrototypeDefinition;
 import VASSAL.build.module.PrototypesContainer;
+import VASSAL.build.module.WizardSupport;
 import VASSAL.build.module.map.boardPicker.Board;
 import VASSAL.build.widget.PieceSlot;
+import VASSAL.configure.StringEnumConfigurer;
 import VASSAL.counters.BasicPiece;
 import VASSAL.counters.Deck;
 import VASSAL.counters.Decorator;
@@ -107,6 +116,16 @@ public final class ModgenHarness {
   static String q(Object o) {
     if (o == null) return "null";
     if (o instanceof Number || o instanceof Boolean) return o.toString();
+    if (o instanceof Map) {
+      final StringBuilder sb = new StringBuilder("{");
+      boolean first = true;
+      for (final Map.Entry<?, ?> e : ((Map<?, ?>) o).entrySet()) {
+        if (!first) sb.append(", ");
+        first = false;
+        sb.append(q(String.valueOf(e.getKey()))).append(": ").append(q(e.getValue()));
+      }
+      return sb.append('}').toString();
+    }
     if (o instanceof Collection) {
       final StringBuilder sb = new StringBuilder("[");
       boolean first = true;
@@ -332,6 +351,7 @@ public final class ModgenHarness {
     String setup;
     String password = "modgen-harness";
     String playerName = "Tester";
+    String side;  // null: the PlayerRoster's first side
     int timeout = 120;
     boolean images = true;
     boolean verbose = false;
@@ -348,13 +368,14 @@ public final class ModgenHarness {
       case "--setup": a.setup = v; i++; break;
       case "--password": a.password = v; i++; break;
       case "--name": a.playerName = v; i++; break;
+      case "--side": a.side = v; i++; break;
       case "--timeout": a.timeout = Integer.parseInt(v); i++; break;
       case "--ignore": ignores.add(java.util.regex.Pattern.compile(v, java.util.regex.Pattern.DOTALL)); i++; break;
       case "--no-images": a.images = false; break;
       case "--verbose": a.verbose = true; break;
       default:
         diag.println("usage: ModgenHarness --module M.vmod [--save S.vsav | --setup NAME] [--password PW] "
-          + "[--name NAME] [--timeout SECONDS] [--ignore REGEX]... [--no-images] [--verbose]");
+          + "[--name NAME] [--side SIDE] [--timeout SECONDS] [--ignore REGEX]... [--no-images] [--verbose]");
         System.exit(2);
       }
     }
@@ -458,6 +479,8 @@ public final class ModgenHarness {
       }
     });
     installDialogWatch();
+    final String side = a.side;
+    WizardDisplayer.setDriver((wizard, init) -> driveGameSetupWizard(wizard, init, side));
     new StartUp().initSystemProperties();
     new HarnessMenuManager();  // Launcher calls createMenuManager(); Player's manager is private
 
@@ -531,8 +554,10 @@ public final class ModgenHarness {
       final long deadline = System.currentTimeMillis() + (a.timeout - 10) * 1000L;
       while (gs.isLoadingInBackground() && System.currentTimeMillis() < deadline) Thread.sleep(50);
       settle();
+      final String[] mySide = {null};
+      onEdt("my side", () -> mySide[0] = PlayerRoster.getMySide());
       emit(obj("kind", a.save != null ? "save" : "setup", "name", a.save != null ? a.save : a.setup,
-        "game_started", gs.isGameStarted()));
+        "game_started", gs.isGameStarted(), "my_side", mySide[0]));
       if (!gs.isGameStarted()) problem("error", "load", "the game did not start", null);
     }
 
@@ -547,6 +572,128 @@ public final class ModgenHarness {
     onEdt("chat", () -> dumpChat(m));
     settle();
     finish(0);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  // ---------------------------------------------------------------------------------------------
+  // The game-setup wizard, answered like a user who picks a side.
+  //
+  // VASSAL 3.6 (GameState.setup(true)) calls WizardSupport.showGameSetupWizard() whenever a GameSetupStep
+  // is unfinished, e.g. a new game or a predefined setup without a PLAYER line for us: the PlayerRoster
+  // step (side choice; BoardPicker is the other GameSetupStep in 3.6). GameSetupPanels.newInstance()
+  // builds one SetupStepPage per unfinished step (the page holds step.getControls(); for PlayerRoster
+  // that is the StringEnumConfigurer "sideConfig", a combo box of the translated observer + free
+  // sides), and GameSetupPanels.finish(Map) calls finish() on every step; PlayerRoster.finish() then
+  // claims untranslateSide(sideConfig.getValueString()) with an Add command. The real (modal) wizard
+  // calls that finish when the user presses Finish. Any other wizard (welcome, load-game, ...) fails.
+
+  static final List<String> OBSERVER_ALIASES = List.of("observer", "<observer>");
+
+  static Object driveGameSetupWizard(Wizard wizard, Map<?, ?> init, String wantedSide) {
+    final Object provider = wizard.getProvider();
+    if (!(provider instanceof WizardSupport.GameSetupPanels)) {
+      throw new UnsupportedOperationException("VASSAL tried to show the wizard \"" + wizard.getTitle() + "\" ("
+        + (provider == null ? "no provider" : provider.getClass().getName())
+        + "), which needs a user: the modgen harness answers only the game-setup wizard");
+    }
+    final List<?> steps;
+    try {
+      final Field f = WizardSupport.GameSetupPanels.class.getDeclaredField("setupSteps");
+      f.setAccessible(true);
+      steps = (List<?>) f.get(provider);
+    }
+    catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("game-setup wizard: cannot read its steps: " + e, e);
+    }
+    final String[] ids = wizard.getAllSteps();
+    if (ids.length != steps.size()) {
+      throw new IllegalStateException("game-setup wizard: " + ids.length + " pages for " + steps.size() + " steps");
+    }
+    @SuppressWarnings("unchecked")
+    final Map<Object, Object> settings = init == null ? new java.util.HashMap<>() : (Map<Object, Object>) init;
+    final List<Object> report = new ArrayList<>();
+    String chosen = null;
+    for (int i = 0; i < ids.length; i++) {
+      final GameSetupStep step = (GameSetupStep) steps.get(i);
+      final JComponent page = wizard.navigatingTo(ids[i], settings);
+      final Map<String, Object> r = obj("step", step.getStepTitle(), "class", step.getClass().getName());
+      if (step instanceof PlayerRoster) {
+        chosen = chooseSide((PlayerRoster) step, page, wantedSide);
+        r.put("choice", chosen);
+      }
+      else {
+        r.put("choice", "default");
+      }
+      report.add(r);
+    }
+    final Object result;
+    try {
+      result = wizard.finish(settings);  // GameSetupPanels.finish: step.finish() for every step
+    }
+    catch (WizardException e) {
+      throw new IllegalStateException("game-setup wizard: finish failed: " + e, e);
+    }
+    emit(obj("kind", "wizard", "title", wizard.getTitle(), "class", provider.getClass().getName(),
+      "steps", report, "side", chosen, "my_side", PlayerRoster.getMySide()));
+    return result;
+  }
+
+  /** Selects the side in the PlayerRoster page's combo box, as a user would; returns the option chosen. */
+  static String chooseSide(PlayerRoster roster, JComponent page, String wanted) {
+    final JComboBox<?> box = findCombo(page);
+    if (box == null) throw new IllegalStateException("game-setup wizard: the side step has no combo box");
+    final List<String> options = new ArrayList<>();
+    for (int i = 0; i < box.getItemCount(); i++) options.add(String.valueOf(box.getItemAt(i)));
+    // PlayerRoster.getControls(): option 0 is the (translated) observer, then the sides nobody holds.
+    final String observer = options.isEmpty() ? null : options.get(0);
+    String pick;
+    if (wanted == null) {
+      pick = observer;
+      for (final String s : roster.getSides()) {
+        if (options.indexOf(s) > 0) {
+          pick = s;
+          break;
+        }
+      }
+    }
+    else if (OBSERVER_ALIASES.contains(wanted.toLowerCase(java.util.Locale.ROOT)) || wanted.equals(observer)) {
+      pick = observer;
+    }
+    else {
+      pick = roster.translateSide(wanted);
+      if (options.indexOf(pick) <= 0) {
+        throw new IllegalArgumentException("game-setup wizard: side \"" + wanted + "\" is not offered; the options are "
+          + options + " (roster sides " + roster.getSides() + ")");
+      }
+    }
+    if (pick == null) throw new IllegalStateException("game-setup wizard: the side combo box is empty");
+    box.setSelectedItem(pick);
+    // The configurer follows the box (StringEnumConfigurer listens to it); check, since finish() reads it.
+    try {
+      final Field f = PlayerRoster.class.getDeclaredField("sideConfig");
+      f.setAccessible(true);
+      final StringEnumConfigurer conf = (StringEnumConfigurer) f.get(roster);
+      if (conf != null && !pick.equals(conf.getValueString())) {
+        throw new IllegalStateException("game-setup wizard: selected \"" + pick + "\" but the roster holds \""
+          + conf.getValueString() + "\"");
+      }
+    }
+    catch (ReflectiveOperationException e) {
+      diag.println("ModgenHarness: cannot verify the side configurer: " + e);
+    }
+    return pick;
+  }
+
+  static JComboBox<?> findCombo(Component c) {
+    if (c instanceof JComboBox) return (JComboBox<?>) c;
+    if (c instanceof Container) {
+      for (final Component ch : ((Container) c).getComponents()) {
+        final JComboBox<?> b = findCombo(ch);
+        if (b != null) return b;
+      }
+    }
+    return null;
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,193 @@
+"""What the build writes parses back to the data it came from (buildFile, pieces, grid, setups)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from modgen.build import build_game, setup_file_name
+from modgen.loader import load_game
+from modgen.vassal.module import map_location, read_module
+from modgen.vassal.savefile import read_game_data
+from modgen.vmod.layout import tracks_layout
+from modgen.vmod.piecedefs import MAIN_MAP, TRACKS_MAP
+
+from .conftest import MINI, REPO
+
+P = "VASSAL.build."
+
+
+def games(request) -> tuple:
+    if request.param == "mini":
+        return load_game(MINI, "mini"), request.getfixturevalue("mini_module")
+    return load_game(REPO, "galicia1914"), request.getfixturevalue("galicia_module")
+
+
+@pytest.fixture(params=["mini", "galicia1914"])
+def built(request):
+    return games(request)
+
+
+def buildfile(path: Path) -> etree._Element:
+    with zipfile.ZipFile(path) as zf:
+        return etree.fromstring(zf.read("buildFile.xml"))
+
+
+def test_root_and_moduledata_agree(built):
+    game, path = built
+    root = buildfile(path)
+    assert root.tag == P + "GameModule"
+    assert root.get("name") == game.title and root.get("version") == game.version
+    assert root.get("VassalVersion") == "3.7.0"
+    info = read_module(path)
+    assert info.moduledata["name"] == game.title and info.moduledata["VassalVersion"] == "3.7.0"
+    gpids = [int(g) for g in info.slots]
+    assert max(gpids) < int(root.get("nextPieceSlotId"))
+    assert info.sides == [s.name for s in game.sides]
+
+
+def test_every_piece_slot_decodes_to_its_unit(built):
+    game, path = built
+    info = read_module(path)
+    by_gpid = {game.gpid("unit", u): game.units[u] for u in game.units}
+    seen = set()
+    for gpid, slot in info.slots.items():
+        unit = by_gpid.get(gpid)
+        if unit is None:
+            continue
+        seen.add(unit.id)
+        traits = {t.prefix: t for t in slot.piece.traits}
+        marker = traits["mark;"]
+        props = dict(zip(marker.fields[0].split(","), marker.state.split(",")))
+        assert props["UnitId"] == unit.id and props["Side"] == game.side(unit.side).name
+        assert props["Type"] == game.unit_types[unit.type].name and props["Corps"] == (unit.corps or "")
+        assert slot.piece.basic_state.gpid == gpid
+        calc = {t.fields[0]: t.fields[1] for t in slot.piece.traits if t.prefix == "calcProp;"}
+        if unit.back is None:
+            assert (props["Attack"], props["Defense"], props["MA"], props["AV"]) == tuple(
+                str(v) for v in (unit.front.attack, unit.front.defense, unit.front.ma, unit.front.av))
+            assert "emb2;" not in traits
+        else:
+            for name, full, red in (("Attack", unit.front.attack, unit.back.attack), ("Defense", unit.front.defense, unit.back.defense),
+                                    ("MA", unit.front.ma, unit.back.ma), ("AV", unit.front.av, unit.back.av)):
+                assert re.fullmatch(rf"\{{Step_Level==2 \? {red} : {full}\}}", calc[name]), (unit.id, name, calc[name])
+            layer = traits["emb2;"]
+            assert layer.fields[15] == f"unit_{unit.id}_f.png,unit_{unit.id}_b.png"
+            assert layer.state == "1"
+        assert traits["obs;"].fields[5] == "side:"  # masked by side (5.4)
+    assert seen == set(game.units)
+
+
+def test_every_referenced_image_is_in_the_archive(built):
+    _, path = built
+    root = buildfile(path)
+    with zipfile.ZipFile(path) as zf:
+        names = set(zf.namelist())
+    info = read_module(path)
+    wanted = set()
+    for slot in info.slots.values():
+        for t in slot.piece.traits:
+            if t.prefix == "piece;" and t.fields[2]:
+                wanted.add(t.fields[2])
+            if t.prefix == "emb2;":
+                wanted.update(i for i in t.fields[15].split(",") if i)
+            if t.prefix == "obs;":
+                wanted.add(t.fields[1])
+    wanted.update(b.get("image") for b in root.iter(P + "module.map.boardPicker.Board"))
+    wanted.update(c.get("fileName") for c in root.iter(P + "widget.Chart"))
+    missing = sorted(w for w in wanted if f"images/{w}" not in names)
+    assert missing == []
+    for setup in root.iter(P + "module.PredefinedSetup"):
+        assert setup.get("file") in names
+
+
+def test_grid_names_every_data_hex_like_vassal(built):
+    game, path = built
+    info = read_module(path)
+    board = info.map(MAIN_MAP).boards[0]
+    for hex_id in game.map.hex_ids():
+        _, x, y = game.map.centre(hex_id)
+        assert board.grid.location_name(x, y) == hex_id
+        assert map_location(info, MAIN_MAP, x, y) == hex_id  # through the zones too
+
+
+def test_terrain_zones_carry_the_terrain(built):
+    game, path = built
+    info = read_module(path)
+    zones = {z.name: z for z in info.map(MAIN_MAP).boards[0].zones}
+    for hex_id, terrain in game.map.terrain.items():
+        if hex_id in zones:
+            assert zones[hex_id].properties["Terrain"] == game.map.terrain_types[terrain].name
+            _, x, y = game.map.centre(hex_id)
+            assert zones[hex_id].contains(x, y)
+    assert {game.map.terrain[h] for h in game.map.hex_ids() if h not in zones} == {"clear"}
+
+
+def test_setup_puts_every_unit_on_its_data_hex(built):
+    game, path = built
+    info = read_module(path)
+    layout = tracks_layout(game, list(game.scenarios.values()))
+    for scenario in game.scenarios.values():
+        with zipfile.ZipFile(path) as zf:
+            saved = read_game_data(zf.read(setup_file_name(scenario.id)), setup_file_name(scenario.id))
+        by_gpid = {p.gpid: p for p in saved.pieces}
+        for placement in scenario.setup:
+            rec = by_gpid[game.gpid("unit", placement.unit)]
+            assert rec.map == MAIN_MAP
+            assert map_location(info, MAIN_MAP, rec.x, rec.y) == placement.hex
+        for r in scenario.reinforcements:
+            rec = by_gpid[game.gpid("unit", r.unit)]
+            box = layout.reinforcement_box(game.units[r.unit].side, r.turn)
+            assert rec.map == TRACKS_MAP and map_location(info, TRACKS_MAP, rec.x, rec.y) == box.name
+        # 5.3: highest printed attack on top; 5.4: only the top unit visible to the opponent
+        for stack in saved.stacks:
+            if stack.map != MAIN_MAP:
+                continue
+            units = [by_gpid_piece(saved, pid) for pid in stack.piece_ids]
+            attacks = [attack_of(game, p) for p in units]
+            assert attacks == sorted(attacks)
+            masks = [next(t.state for t in p.piece.traits if t.prefix == "obs;") for p in units]
+            assert masks[-1] == "null;" and all(m.endswith(";|0") for m in masks[:-1])
+        placed = {game.gpid("unit", p.unit) for p in scenario.setup} | {game.gpid("unit", r.unit) for r in scenario.reinforcements}
+        assert placed <= set(by_gpid)
+
+
+def by_gpid_piece(saved, piece_id):
+    return saved.piece(piece_id)
+
+
+def attack_of(game, rec) -> int:
+    marker = next(t for t in rec.piece.traits if t.prefix == "mark;")
+    props = dict(zip(marker.fields[0].split(","), marker.state.split(",")))
+    return game.units[props["UnitId"]].front.attack
+
+
+def test_two_builds_give_identical_bytes(tmp_path):
+    a = build_game(MINI, "mini", tmp_path / "a").path.read_bytes()
+    b = build_game(MINI, "mini", tmp_path / "b").path.read_bytes()
+    assert a == b
+
+
+def test_gpids_come_from_identity_not_order(tmp_path):
+    root = tmp_path / "root"
+    shutil.copytree(MINI, root)
+    units = root / "counters/mini/units.yaml"
+    lines = units.read_text().splitlines()
+    head = [line for line in lines if not line.startswith("  - ")]
+    items = [line for line in lines if line.startswith("  - ")]
+    units.write_text("\n".join(head + items[::-1]) + "\n")
+    before = {s.entry_name: g for g, s in read_module(build_game(MINI, "mini", tmp_path / "a").path).slots.items()}
+    after = {s.entry_name: g for g, s in read_module(build_game(root, "mini", tmp_path / "b").path).slots.items()}
+    assert before == after
+
+
+def test_palette_groups_units_by_side_and_formation(built):
+    game, path = built
+    root = buildfile(path)
+    tabs = [w.get("entryName") for w in root.find(P + "module.PieceWindow").find(P + "widget.TabWidget")]
+    assert tabs == [s.name for s in game.sides] + ["Markers"]
