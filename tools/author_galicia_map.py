@@ -6,7 +6,8 @@ rivers, ridges, railroads, other towns, which edge hexes carry a supply symbol) 
 here from real 1914 geography and projected onto the hex grid with tools/galicia_geo.py.
 The YAML this writes is the data; this script is kept for provenance and re-authoring.
 
-    python tools/author_galicia_map.py          # writes maps/galicia1914/{terrain,features}.yaml
+    python tools/author_galicia_map.py          # needs numpy; writes maps/galicia1914/{terrain,features}.yaml
+    .venv/bin/python tools/check_galicia_map.py # then check it and look at build/debug/galicia_map_debug.png
 
 Method
 - Rivers and ridges are (lat, lon) polylines. A hexside is marked when the segment joining
@@ -379,8 +380,8 @@ SUPPLY = {
     ],
     "ah": [
         ("1.01", "Stanislau - Kolomea railway"),
-        ("1.03", "Kalusz - Dolina (rules: 40 ls entry)"),
-        ("1.05", "Dolina road (rules: 40 ls entry)"),
+        ("1.03", "Stryj - Stanislau railway at Kalusz (rules: 40 ls entry 1.03)"),
+        ("1.05", "Stryj - Stanislau railway toward Dolina (rules: 40 ls entry 1.05)"),
         ("1.07", "Stryj - Lawoczne railway"),
         ("1.12", "Uzsok railway"),
         ("1.14", "Chyrow - Lupkow railway"),
@@ -639,8 +640,9 @@ def write(town_list, rails, rivers, ridges, bridges, terrain) -> None:
         return [f"  - type: {kind}", f"    name: {name}", f"    # {src}",
                 "    sides: [", _wrap(pairs, "      ", 6), "    ]"]
 
-    def ordered(sides):  # walk the chain roughly from one end for readability
-        return sorted(sides, key=lambda s: (_hexsort(s[0]), _hexsort(s[1])))
+    def ordered(sides):  # each pair low hex first, pairs in hex order
+        pairs = [tuple(sorted(s, key=_hexsort)) for s in sides]
+        return sorted(pairs, key=lambda s: (_hexsort(s[0]), _hexsort(s[1])))
 
     for name, src, sides in rivers:
         f += sides_block("river", name, src, ordered(sides))

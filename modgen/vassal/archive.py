@@ -7,6 +7,7 @@ zip can declare or expand to gigabytes).
 
 from __future__ import annotations
 
+import struct
 import zipfile
 import zlib
 from pathlib import Path
@@ -30,7 +31,9 @@ class Archive:
             raise SaveError(self.path, "file not found") from None
         except IsADirectoryError:
             raise SaveError(self.path, "is a directory, not a zip archive") from None
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError) as exc:
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError, NotImplementedError,
+                RuntimeError, KeyError, OverflowError, struct.error) as exc:
+            # NotImplementedError: a (corrupt) header claiming an unsupported zip version or method
             raise SaveError(self.path, f"not a zip archive ({exc})") from None
         except OSError as exc:
             raise SaveError(self.path, f"cannot read file ({exc.strerror or exc})") from None

@@ -1,0 +1,113 @@
+"""The game state the rules see: units and markers by hex or track box, turn, VP recorded.
+
+It is the save interpreted with the module and the game data, nothing more: no rule is
+applied here, so every game's rules plugin can read the same state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ..model import Game, Marker, Unit
+from ..vassal.module import ModuleInfo
+
+MAIN_MAP = "Main Map"
+TRACKS_MAP = "Tracks"
+
+
+@dataclass
+class MarkerState:
+    """A marker piece: which marker, which face up, where, and the unit it sits under (5.4)."""
+
+    marker: Marker
+    piece_id: str
+    map: Optional[str]
+    hex: Optional[str]
+    box: Optional[str]
+    back: bool  # the marker's back face is up (e.g. "Out of Supply", "CE -2")
+    masked: bool
+    stack: Optional[str]
+    stack_pos: Optional[int]
+    order: int  # drawing order over the whole save (higher = drawn later = on top)
+    unit: Optional[str] = None  # unit id the marker belongs to, if it shares a stack with units
+
+    @property
+    def face(self) -> str:
+        return self.marker.back.name if self.back and self.marker.back else self.marker.front.name
+
+
+@dataclass
+class UnitState:
+    """A combat unit piece: side up, mask, where it is (hex on the main map or Tracks box)."""
+
+    unit: Unit
+    piece_id: str
+    map: Optional[str]
+    hex: Optional[str]
+    box: Optional[str]
+    reduced: bool
+    masked: bool
+    stack: Optional[str]
+    stack_pos: Optional[int]
+    order: int
+    markers: list[MarkerState] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.unit.id
+
+    @property
+    def side(self) -> str:
+        return self.unit.side
+
+    @property
+    def on_map(self) -> bool:
+        return self.hex is not None
+
+    @property
+    def attack(self) -> int:
+        """Printed attack strength of the side up (5.3 compares printed values)."""
+        values = self.unit.back if self.reduced and self.unit.back else self.unit.front
+        return values.attack
+
+
+@dataclass
+class GameState:
+    """One save as the rules see it."""
+
+    game: Game
+    module: ModuleInfo
+    save_path: str
+    turn: Optional[int]  # current GT from the turn tracker
+    phasing_side: Optional[str]  # side id of the current player turn
+    phase: Optional[str]  # phase name
+    turn_index: tuple[int, int, int]  # (GT, player-turn index, phase index): orders saves of one game
+    units: list[UnitState]
+    markers: list[MarkerState]
+    vp_recorded: dict[str, int]  # side -> VP on the VP track (markers), else the VP_<side> property
+    vp_properties: dict[str, int]  # side -> VP_<side> global property, where present
+    vp_track: dict[str, int]  # side -> VP read from the track markers, where present
+    eliminated: list[str]  # unit ids in an "Eliminated <Side>" box
+    off_map: dict[str, str]  # unit id -> where it waits (reinforcement box, other Tracks box)
+    missing: list[str]  # unit ids of the game that are not in the save at all
+
+    def units_on_map(self) -> list[UnitState]:
+        return [u for u in self.units if u.hex is not None]
+
+    def by_hex(self) -> dict[str, list[UnitState]]:
+        """Units per hex, in drawing order (last = top)."""
+        out: dict[str, list[UnitState]] = {}
+        for u in sorted(self.units_on_map(), key=lambda u: u.order):
+            out.setdefault(u.hex, []).append(u)  # type: ignore[arg-type]
+        return out
+
+    def unit(self, unit_id: str) -> UnitState:
+        return next(u for u in self.units if u.unit.id == unit_id)
+
+    @property
+    def label(self) -> str:
+        """`GT 3, Russia, Movement` for reports."""
+        gt = f"{self.game.turns.label} {self.turn}" if self.turn is not None else "GT ?"
+        side = self.game.side(self.phasing_side).name if self.phasing_side else "?"
+        return f"{gt}, {side}, {self.phase or '?'}"
