@@ -6,6 +6,7 @@ data always gives the same bytes and a failed build leaves no half-written modul
 
 from __future__ import annotations
 
+import hashlib
 import io
 import sys
 import time
@@ -24,6 +25,7 @@ from .model import Game
 from .vassal.savefile import _data_xml, encode_game_text
 from .vassal.obfuscation import obfuscate
 from .vmod.archive import write_atomic, zip_bytes
+from .vmod.cache import ArtCache, input_stamp
 from .vmod.buildfile import VASSAL_VERSION, ChartRef, render_buildfile
 from .vmod.layout import tracks_layout
 from .vmod.piecedefs import MARKER_MASK_IMAGE, PieceDef, marker_def, marker_image, mask_image, setup_text, unit_def, unit_image
@@ -45,11 +47,14 @@ def setup_file_name(scenario_id: str) -> str:
 
 @dataclass
 class BuildResult:
-    game: Game
+    game: Game | None  # None when the module was already up to date
     path: Path
     size: int
-    entries: int
+    entries: int | None
     seconds: float
+    up_to_date: bool = False
+    drawn: int = 0
+    reused: int = 0
 
 
 def module_metadata(game: Game) -> bytes:
@@ -66,53 +71,82 @@ def module_metadata(game: Game) -> bytes:
     )
 
 
-def module_entries(game: Game, progress: Progress, previews: dict[str, Image.Image] | None = None) -> list[tuple[str, bytes]]:
+def module_entries(
+    game: Game, progress: Progress, previews: dict[str, bytes] | None = None, cache: ArtCache | None = None
+) -> list[tuple[str, bytes]]:
     """Every archive entry of the module, in a fixed order; previews (if given) receive the sheet and map."""
+    cache = cache or ArtCache(None)
     scenarios = list(game.scenarios.values())
     first = scenarios[0]
     layout = tracks_layout(game, scenarios)
     images: dict[str, bytes] = {}
+    def nat_and_type(unit):
+        return game.nationalities[unit.nationality], game.unit_types[unit.type]
 
     progress(f"counters: {len(game.units)} units, {len(game.markers)} markers")
     for unit in game.units.values():
         info = CounterText(setup_text(game, first, unit))
-        images[unit_image(unit, False)] = png_bytes(unit_face(game, unit, unit.front, False, info))
-        if unit.back is not None:
-            images[unit_image(unit, True)] = png_bytes(unit_face(game, unit, unit.back, True, info))
+        for reduced, values in ((False, unit.front), (True, unit.back)):
+            if values is None:
+                continue
+            images[unit_image(unit, reduced)] = cache.image(
+                ("unit", unit, *nat_and_type(unit), info, reduced),
+                lambda u=unit, v=values, r=reduced, i=info: png_bytes(unit_face(game, u, v, r, i)),
+            )
+    side_colours = (game.sides, game.nationalities)
     for marker in game.markers.values():
-        images[marker_image(marker, False)] = png_bytes(marker_face(marker, marker.front, game))
-        if marker.back is not None:
-            images[marker_image(marker, True)] = png_bytes(marker_face(marker, marker.back, game))
+        for back, face in ((False, marker.front), (True, marker.back)):
+            if face is None:
+                continue
+            images[marker_image(marker, back)] = cache.image(
+                ("marker", marker, face, side_colours), lambda m=marker, f=face: png_bytes(marker_face(m, f, game))
+            )
     for nat in game.nationalities.values():
-        images[mask_image(nat.id)] = png_bytes(mask_face(game, nat))
-    images[MARKER_MASK_IMAGE] = png_bytes(marker_mask_face())
+        images[mask_image(nat.id)] = cache.image(("mask", nat), lambda n=nat: png_bytes(mask_face(game, n)))
+    images[MARKER_MASK_IMAGE] = cache.image(("marker-mask",), lambda: png_bytes(marker_mask_face()))
 
     progress(f"map: {len(game.map.hex_ids())} hexes")
     board = game.map.boards[0]
     board_image = f"map_{board.name.lower().replace(' ', '_')}.png"
-    board_art = render_board(game, board)
-    images[board_image] = png_bytes(board_art)
-    if previews is not None:
-        faces = {name: Image.open(io.BytesIO(data)) for name, data in images.items() if name.startswith(("unit_", "marker_"))}
-        previews["counters"] = counter_sheet(game, faces)
-        previews["map"] = overview(board_art)
-    images["tracks.png"] = png_bytes(render_tracks(game, layout))
+    board_key = ("board", game.id, board.name, game.map, side_colours)
+    board_art: list[Image.Image] = []
+
+    def draw_board() -> bytes:
+        board_art.append(render_board(game, board))
+        return png_bytes(board_art[0])
+
+    images[board_image] = cache.image(board_key, draw_board)
+    images["tracks.png"] = cache.image(("tracks", layout, side_colours, game.turns), lambda: png_bytes(render_tracks(game, layout)))
 
     progress("charts")
     charts: list[ChartRef] = []
     for chart in game.charts:
         name = f"chart_{chart.id}.png"
-        images[name] = png_bytes(chart_image(chart))
+        images[name] = cache.image(("chart", chart), lambda c=chart: png_bytes(chart_image(c)))
         charts.append(ChartRef(chart.name, name))
-    images["chart_tec.png"] = png_bytes(tec_image(game))
+    images["chart_tec.png"] = cache.image(("tec", game.map.terrain_types, game.map.hexside_types), lambda: png_bytes(tec_image(game)))
     charts.append(ChartRef("Terrain Effects Chart", "chart_tec.png"))
     if any(t.vp for t in game.map.towns):
-        images["chart_vp_towns.png"] = png_bytes(vp_towns_image(game))
+        images["chart_vp_towns.png"] = cache.image(("vp", game.map.towns, game.sides), lambda: png_bytes(vp_towns_image(game)))
         charts.append(ChartRef("VP Towns", "chart_vp_towns.png"))
     for sc in scenarios:
         name = f"chart_reinforcements_{sc.id}.png"
-        images[name] = png_bytes(reinforcements_image(game, sc))
+        images[name] = cache.image(("reinforcements", sc, game.units, game.sides, game.turns), lambda s=sc: png_bytes(reinforcements_image(game, s)))
         charts.append(ChartRef(f"Reinforcements ({sc.name})" if len(scenarios) > 1 else "Reinforcements", name))
+
+    if previews is not None:
+        faces_key = hashlib.sha256(b"".join(hashlib.sha256(images[n]).digest() for n in sorted(images) if n.startswith(("unit_", "marker_")))).hexdigest()
+
+        def sheet() -> bytes:
+            faces = {n: Image.open(io.BytesIO(d)) for n, d in images.items() if n.startswith(("unit_", "marker_"))}
+            return png_bytes(counter_sheet(game, faces))
+
+        def preview_map() -> bytes:
+            art = board_art[0] if board_art else Image.open(io.BytesIO(images[board_image]))
+            return png_bytes(overview(art))
+
+        previews["counters"] = cache.image(("sheet", faces_key, game.sides, list(game.units), list(game.markers)), sheet)
+        previews["map"] = cache.image(("overview",) + board_key, preview_map)
 
     defs: dict[tuple[str, str], PieceDef] = {}
     for unit in game.units.values():
@@ -139,20 +173,34 @@ def module_entries(game: Game, progress: Progress, previews: dict[str, Image.Ima
     return entries
 
 
-def build_game(root: Path, game_id: str, out_dir: Path, progress: Progress | None = None) -> BuildResult:
-    """Build one game's module into out_dir/<game_id>.vmod."""
+def build_game(root: Path, game_id: str, out_dir: Path, progress: Progress | None = None, use_cache: bool = True) -> BuildResult:
+    """Build one game's module into out_dir/<game_id>.vmod, redrawing only what changed.
+
+    With no change to the data or to modgen since the last build, nothing is written.
+    """
     started = time.perf_counter()
     say = progress or (lambda _msg: None)
+    path = out_dir / f"{game_id}.vmod"
+    preview_paths = [out_dir / f"{game_id}-{kind}.png" for kind in ("counters", "map")]
+    stamp_path = out_dir / ".cache" / f"{game_id}.stamp"
+    stamp = input_stamp(root, game_id) if use_cache else ""
+    if use_cache and path.is_file() and all(p.is_file() for p in preview_paths) and stamp_path.is_file():
+        data = path.read_bytes()
+        if stamp_path.read_text() == f"{stamp} {hashlib.sha256(data).hexdigest()}":
+            say("up to date")
+            return BuildResult(None, path, len(data), None, time.perf_counter() - started, up_to_date=True)
     say("loading data")
     game = load_game(root, game_id)
-    previews: dict[str, Image.Image] = {}
-    entries = module_entries(game, say, previews)
+    cache = ArtCache(out_dir / ".cache" / "art" if use_cache else None)
+    previews: dict[str, bytes] = {}
+    entries = module_entries(game, say, previews, cache)
     data = zip_bytes(entries)
-    path = out_dir / f"{game_id}.vmod"
     write_atomic(path, data)
-    for kind, img in previews.items():  # proof-reading pictures beside the module
-        write_atomic(out_dir / f"{game_id}-{kind}.png", png_bytes(img))
-    return BuildResult(game, path, len(data), len(entries), time.perf_counter() - started)
+    for kind, png in previews.items():  # proof-reading pictures beside the module
+        write_atomic(out_dir / f"{game_id}-{kind}.png", png)
+    if use_cache:
+        write_atomic(stamp_path, f"{stamp} {hashlib.sha256(data).hexdigest()}".encode())
+    return BuildResult(game, path, len(data), len(entries), time.perf_counter() - started, drawn=cache.misses, reused=cache.hits)
 
 
 def stderr_progress(game_id: str) -> Progress:

@@ -9,7 +9,7 @@ every hex exactly as printed, and proves it by naming every hex with VASSAL's fo
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .hexgrid import HexGrid, Numbering
 
@@ -46,9 +46,9 @@ class BoardGeometry:
     grid: HexGrid
     width: int
     height: int
-    raw_of: dict[str, tuple[int, int]]
-    id_of: dict[tuple[int, int], str]
-    lattice: dict[str, tuple[int, int]]  # id -> (line, pos) as printed
+    raw_of: dict[str, tuple[int, int]] = field(metadata={"derived": True})
+    id_of: dict[tuple[int, int], str] = field(metadata={"derived": True})
+    lattice: dict[str, tuple[int, int]] = field(metadata={"derived": True})  # id -> (line, pos) as printed
 
     def centre(self, hex_id: str) -> tuple[int, int]:
         return self.grid.centre(*self.raw_of[hex_id])

@@ -112,8 +112,8 @@ class MapData:
     supply_sources: dict[str, tuple[str, ...]]
     terrain_provenance: Provenance = Provenance()
     features_provenance: Provenance = Provenance()
-    board_of: dict[str, Board] = field(default_factory=dict)
-    hexsides: dict[frozenset[str], frozenset[str]] = field(default_factory=dict)
+    board_of: dict[str, Board] = field(default_factory=dict, metadata={"derived": True})
+    hexsides: dict[frozenset[str], frozenset[str]] = field(default_factory=dict, metadata={"derived": True})
 
     def __post_init__(self) -> None:
         if not self.board_of:

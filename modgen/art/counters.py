@@ -76,7 +76,8 @@ class Canvas:
         return font(round(size * SS), bold).getlength(text) / SS
 
     def finish(self) -> Image.Image:
-        return self.image.resize((self.size, self.size), Image.LANCZOS)
+        # Box-average the exact 4x supersample: as crisp as LANCZOS here, and several times faster.
+        return self.image.reduce(SS)
 
 
 def contrast_ink(rgb: tuple[int, int, int]) -> tuple[int, int, int]:

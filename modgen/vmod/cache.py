@@ -1,0 +1,120 @@
+"""Content-addressed build cache, so an errata rebuild redraws only what changed.
+
+Every image is stored under the hash of everything that determines its pixels: the
+model objects it is drawn from and the drawing code itself. A rebuild looks each image
+up before drawing it, and the output stays byte-identical to a clean build because the
+cached bytes are the bytes a clean build would write. A whole-build stamp (hash of all
+inputs and of the module written) lets a rebuild with no change write nothing at all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import PIL
+
+PACKAGE = Path(__file__).resolve().parents[1]
+REPO = PACKAGE.parent
+
+
+def canonical(obj: Any) -> Any:
+    """A JSON-able form of model objects that does not depend on set order or hash seeds.
+
+    Dataclass fields marked `derived` (lookup tables computed from other fields) are left out.
+    """
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        fields = (f for f in dataclasses.fields(obj) if not f.metadata.get("derived"))
+        return {"@": type(obj).__name__, **{f.name: canonical(getattr(obj, f.name)) for f in fields}}
+    if isinstance(obj, dict):
+        items = [(canonical(k), canonical(v)) for k, v in obj.items()]
+        return [[k, v] for k, v in sorted(items, key=lambda kv: _sort_key(kv[0]))]
+    if isinstance(obj, (set, frozenset)):
+        return sorted((canonical(v) for v in obj), key=_sort_key)
+    if isinstance(obj, (list, tuple)):
+        return [canonical(v) for v in obj]
+    if obj is None or isinstance(obj, (str, int, float, bool)):
+        return obj
+    return repr(obj)
+
+
+def _sort_key(v: Any) -> str:
+    return json.dumps(v, sort_keys=True)
+
+
+def digest(*parts: Any) -> str:
+    text = json.dumps([canonical(p) for p in parts], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def files_digest(paths: Iterable[Path], base: Path) -> str:
+    h = hashlib.sha256()
+    for path in sorted(paths):
+        h.update(str(path.relative_to(base)).encode() + b"\0")
+        h.update(hashlib.sha256(path.read_bytes()).digest())
+    return h.hexdigest()
+
+
+ART_CODE = ("art", "model.py", "geometry.py", "hexgrid.py")
+BUILD_CODE = ART_CODE + ("vmod", "vassal", "loader.py", "yamlsrc.py", "build.py", "errors.py")
+
+
+def _code_files(parts: tuple[str, ...]) -> list[Path]:
+    out: list[Path] = []
+    for part in parts:
+        path = PACKAGE / part
+        out += [p for p in path.rglob("*") if p.suffix in (".py", ".ttf")] if path.is_dir() else [path]
+    return out
+
+
+@lru_cache(maxsize=1)
+def art_fingerprint() -> str:
+    """Hash of the code and fonts that draw images: new drawing code, new image keys."""
+    return files_digest(_code_files(ART_CODE), REPO) + "/pillow-" + PIL.__version__
+
+
+@lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """Hash of all the code that writes a module (drawing, buildFile template, setups, archive)."""
+    files = _code_files(BUILD_CODE) + [p for p in (REPO / "templates").glob("*") if p.is_file()]
+    return files_digest(files, REPO) + "/" + art_fingerprint()
+
+
+class ArtCache:
+    """Rendered images by content key, under <out>/.cache/art/."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.hits = 0
+        self.misses = 0
+
+    def image(self, key_parts: tuple, render: Callable[[], bytes]) -> bytes:
+        if self.folder is None:
+            self.misses += 1
+            return render()
+        key = digest(art_fingerprint(), *key_parts)
+        path = self.folder / key[:2] / f"{key}.png"
+        try:
+            data = path.read_bytes()
+            self.hits += 1
+            return data
+        except FileNotFoundError:
+            pass
+        data = render()
+        self.misses += 1
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+        return data
+
+
+def input_stamp(root: Path, game_id: str) -> str:
+    """Hash of every input of a game's build: its data files and modgen's code."""
+    data = [p for d in (root / "counters" / game_id, root / "maps" / game_id) if d.is_dir() for p in d.rglob("*") if p.is_file()]
+    return files_digest(data, root) + "/" + code_fingerprint()
