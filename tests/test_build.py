@@ -191,3 +191,14 @@ def test_palette_groups_units_by_side_and_formation(built):
     root = buildfile(path)
     tabs = [w.get("entryName") for w in root.find(P + "module.PieceWindow").find(P + "widget.TabWidget")]
     assert tabs == [s.name for s in game.sides] + ["Markers"]
+
+
+def test_every_box_slot_lies_in_its_own_zone(built):
+    """A counter put in a track box must be named by that box (VP boxes are smaller than a counter)."""
+    game, path = built
+    info = read_module(path)
+    layout = tracks_layout(game, list(game.scenarios.values()))
+    for box in layout.boxes:
+        for i in range(box.cols * max(1, (box.h - 24) // 78)):
+            x, y = box.slot(i)
+            assert map_location(info, TRACKS_MAP, x, y) == box.name, (box.name, i)

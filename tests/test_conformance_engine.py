@@ -9,6 +9,8 @@ VASSAL 3.8.0-SNAPSHOT. Known 3.6-vs-3.8 differences, checked or tolerated below:
   trailing ``;false;;;;``, ``obs`` and ``label`` lose their last fields), so types are compared by
   trait identifiers only. Positions, location names, stacking, names and states are identical.
 * 3.6 asks "Start new Logfile?" when a game loads; that is a user preference the harness turns off.
+* A game without a PLAYER line for us (a new game, a setup without one) makes 3.6 show its game-setup
+  wizard; the harness answers it like a user picking a side (``side=``, default the first side).
 
 Without the engine these tests skip with the reason; under CI (``CI`` set) they fail instead.
 """
@@ -133,6 +135,9 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, EngineResult]:
         "kitchen_1914": lambda: run_engine(FIX / "kitchen.vmod", setup="August 1914", password="pw-russia"),
         "kitchen_start": lambda: run_engine(FIX / "kitchen.vmod", save=FIX / "kitchen_start.vsav", password="pw-russia"),
         "tiny2_scenario1": lambda: run_engine(FIX / "tiny2.vmod", setup="Scenario 1"),
+        # "New Game" has no save: nobody holds a side, so VASSAL shows the game-setup wizard.
+        "kitchen_new_ah": lambda: run_engine(FIX / "kitchen.vmod", setup="New Game", side="Austria-Hungary", images=False),
+        "kitchen_new_bad_side": lambda: run_engine(FIX / "kitchen.vmod", setup="New Game", side="Prussia", images=False),
     }
     for name, (edit, drop, _) in BROKEN.items():
         path = _variant(FIX / "tiny.vmod", tmp / f"{name}.vmod", edit, drop)
@@ -200,6 +205,25 @@ def test_tiny2_scenario_matches_fixture(runs: dict[str, EngineResult]) -> None:
     expected = [r for r in _expected("tiny2_scenario1.expected.jsonl") if r["kind"] == "piece"]
     # 4 pieces: the embedded save has no SETUP_STACK line, so the at-start stack is created again.
     assert sorted(map(_place, res.pieces)) == sorted(map(_place, expected))
+
+
+def test_setup_wizard_is_answered_with_the_chosen_side(runs: dict[str, EngineResult]) -> None:
+    res = runs["kitchen_new_ah"]
+    _assert_clean(res)
+    (wizard,) = res.of_kind("wizard")
+    assert [s["class"] for s in wizard["steps"]] == ["VASSAL.build.module.PlayerRoster"], wizard
+    assert wizard["side"] == wizard["my_side"] == "Austria-Hungary", wizard
+    (setup,) = res.of_kind("setup")
+    assert setup["game_started"] is True and setup["my_side"] == "Austria-Hungary", setup
+    # A password the kitchen setup knows claims its side: no wizard then.
+    assert not runs["kitchen_1914"].of_kind("wizard")
+
+
+def test_setup_wizard_rejects_a_side_not_offered(runs: dict[str, EngineResult]) -> None:
+    res = runs["kitchen_new_bad_side"]
+    assert res.returncode != 0 and not res.of_kind("wizard"), res.describe()
+    text = "\n".join(p["message"] for p in res.problems)
+    assert 'side "Prussia" is not offered' in text and "the game did not start" in text, res.describe()
 
 
 @pytest.mark.parametrize("name", sorted(BROKEN))

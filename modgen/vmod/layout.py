@@ -31,7 +31,9 @@ class Box:
     turn: int | None = None
 
     def slot(self, i: int) -> tuple[int, int]:
-        """Centre of the i-th counter slot, row by row."""
+        """Centre of the i-th counter slot, row by row; a box smaller than one slot holds it at its centre."""
+        if self.h < LABEL + PITCH or self.w < PITCH + PAD:
+            return self.x + self.w // 2, self.y + self.h // 2
         col, row = i % self.cols, i // self.cols
         return self.x + PAD // 2 + PITCH // 2 + col * PITCH, self.y + LABEL + PITCH // 2 + row * PITCH
 

@@ -1,0 +1,267 @@
+"""Write positions as real saves (our writer, not mocks): samples, tests and benchmarks.
+
+A Position lists what stands in each hex and each Tracks box, bottom first, plus the turn
+tracker and VP properties; `save()` turns it into SaveContent exactly as VASSAL would hold
+it (one stack per hex at VASSAL's hex centre, pieces from the module's definitions).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from ..model import Game, Scenario
+from ..vassal import pieces as vp
+from ..vassal.savefile import BoardPick, GlobalValue, SaveContent, StackSpec, write_game
+from ..vassal.sequence import encode
+from ..vmod.layout import Box, TracksLayout, tracks_layout
+from ..vmod.piecedefs import MAIN_MAP, STEP_LAYER, TRACKS_MAP, PieceDef, marker_def, unit_def
+from .reader import FACE_LAYER, LAYER_NAME_FIELD
+
+MASKED = "|0"
+
+
+@dataclass
+class Item:
+    """One piece to place: a unit or a marker, which side up, masked or not."""
+
+    kind: str  # unit | marker
+    id: str
+    back: bool = False  # unit reduced / marker back face
+    masked: bool = False
+
+
+@dataclass
+class Position:
+    game: Game
+    hexes: dict[str, list[Item]] = field(default_factory=dict)
+    boxes: dict[str, list[Item]] = field(default_factory=dict)  # box name -> items, one slot each
+    shared: dict[str, list[Item]] = field(default_factory=dict)  # box name -> items in one stack
+    pixels: list[tuple[str, int, int, Item]] = field(default_factory=list)  # raw placements
+    turn: int = 1
+    side: str = ""
+    phase: str = ""
+    vp: dict[str, int] = field(default_factory=dict)
+    description: str = ""
+
+    # -- placing -----------------------------------------------------------------
+    def unit(self, unit_id: str, hex_id: str, reduced: bool = False, masked: bool = False) -> "Position":
+        """Put a unit on top of the hex's stack."""
+        if unit_id not in self.game.units:
+            raise KeyError(unit_id)
+        self.remove(unit_id)
+        self.hexes.setdefault(hex_id, []).append(Item("unit", unit_id, reduced, masked))
+        return self
+
+    def marker(self, marker_id: str, hex_id: str, back: bool = False, under: Optional[str] = None) -> "Position":
+        """Put a marker in a hex: directly under unit `under`, else on top of the stack."""
+        items = self.hexes.setdefault(hex_id, [])
+        item = Item("marker", marker_id, back)
+        if under is not None:
+            i = next(i for i, it in enumerate(items) if it.kind == "unit" and it.id == under)
+            items.insert(i, item)
+        else:
+            items.append(item)
+        return self
+
+    def in_box(self, box: str, kind: str, item_id: str, back: bool = False) -> "Position":
+        self.remove(item_id) if kind == "unit" else None
+        self.boxes.setdefault(box, []).append(Item(kind, item_id, back))
+        return self
+
+    def at_pixel(self, map_name: str, x: int, y: int, kind: str, item_id: str) -> "Position":
+        self.remove(item_id) if kind == "unit" else None
+        self.pixels.append((map_name, x, y, Item(kind, item_id)))
+        return self
+
+    def remove(self, unit_id: str) -> "Position":
+        for store in (self.hexes, self.boxes):
+            for items in store.values():
+                items[:] = [i for i in items if not (i.kind == "unit" and i.id == unit_id)]
+        self.pixels = [p for p in self.pixels if not (p[3].kind == "unit" and p[3].id == unit_id)]
+        return self
+
+    def restack(self, hex_id: str) -> "Position":
+        """Legal order (5.3): units by printed attack, strongest on top; units under the top masked (5.4).
+        Markers stay directly under the unit they were under."""
+        items = self.hexes.get(hex_id, [])
+        groups: list[list[Item]] = []
+        pending: list[Item] = []
+        for it in items:
+            pending.append(it)
+            if it.kind == "unit":
+                groups.append(pending)
+                pending = []
+        units = self.game.units
+
+        def attack(g: list[Item]) -> int:
+            u = units[g[-1].id]
+            return (u.back if g[-1].back and u.back else u.front).attack
+
+        groups.sort(key=attack)  # stable: equal attacks keep their order
+        flat = [it for g in groups for it in g] + pending
+        unit_items = [it for it in flat if it.kind == "unit"]
+        for it in unit_items:
+            it.masked = it is not unit_items[-1]
+        self.hexes[hex_id] = flat
+        return self
+
+    def move_marker_to_box(self, marker_id: str, box: str, back: bool = False) -> "Position":
+        for store in (self.shared, self.boxes):
+            for items in store.values():
+                items[:] = [i for i in items if i.id != marker_id]
+        self.shared.setdefault(box, []).append(Item("marker", marker_id, back))
+        return self
+
+    def where(self, unit_id: str) -> Optional[str]:
+        for h, items in self.hexes.items():
+            if any(i.kind == "unit" and i.id == unit_id for i in items):
+                return h
+        return None
+
+    def set_turn(self, turn: int, side: str, phase: str) -> "Position":
+        self.turn, self.side, self.phase = turn, side, phase
+        return self
+
+    def set_vp(self, side: str, vp: int) -> "Position":
+        """VP on the track (both markers) and in the VP_<side> property."""
+        self.vp[side] = vp
+        return self
+
+
+def from_scenario(game: Game, scenario: Optional[Scenario] = None) -> Position:
+    """The scenario's setup as a Position (same stacks and order as the module's setup, 5.3)."""
+    sc = scenario or next(iter(game.scenarios.values()))
+    pos = Position(game)
+    order = {h: i for i, h in enumerate(game.map.hex_ids())}
+    by_hex: dict[str, list[str]] = {}
+    for p in sc.setup:
+        by_hex.setdefault(p.hex, []).append(p.unit)
+    for hex_id in sorted(by_hex, key=order.__getitem__):
+        units = sorted(by_hex[hex_id], key=lambda u: (game.units[u].front.attack, u))
+        for i, uid in enumerate(units):
+            pos.hexes.setdefault(hex_id, []).append(Item("unit", uid, False, i < len(units) - 1))
+    for r in sorted(sc.reinforcements, key=lambda r: (r.turn, r.unit)):
+        pos.boxes.setdefault(f"{game.side(game.units[r.unit].side).name} {game.turns.label} {r.turn}", []).append(Item("unit", r.unit))
+    for m in sc.markers:
+        if m.hex:
+            pos.marker(m.marker, m.hex)
+        else:
+            box = f"{game.turns.label} {m.box}" if m.track == "turn" else f"VP {m.box}"
+            pos.shared.setdefault(box, []).append(Item("marker", m.marker))
+    first = sc.first_player_turn
+    pos.set_turn(1, first, game.turns.phases[0])
+    for s in game.sides:
+        pos.vp[s.id] = 0
+    return pos
+
+
+def turn_state(game: Game, turn: int, side: str, phase: str) -> str:
+    """TurnTracker state `0|GT;0;false;-1;PT;0;0;actives;PH;0;0;actives` (VASSAL's getState nesting)."""
+    n_sides, n_phases = len(game.turns.player_turns), len(game.turns.phases)
+    phase_level = encode([str(game.turns.phases.index(phase)), "0", "0", ",".join(["true"] * n_phases)], ";")
+    player_level = encode([str(game.turns.player_turns.index(side)), "0", "0", ",".join(["true"] * n_sides), phase_level], ";")
+    gt_level = encode([str(turn), "0", "false", "-1", player_level], ";")
+    return encode(["0", gt_level], "|")
+
+
+def slot_in(box: Box, i: int) -> tuple[int, int]:
+    """The box's i-th slot, or its centre when the slot falls outside the box.
+
+    Box.slot puts slot 0 of a VP box (54 px high) below the box, inside "VP n+10"; the
+    module's own setup has that defect (reported), our saves must not copy it.
+    """
+    x, y = box.slot(i)
+    if box.x <= x < box.x + box.w and box.y <= y < box.y + box.h:
+        return x, y
+    return box.x + box.w // 2, box.y + box.h // 2
+
+
+class Composer:
+    """Turns Positions of one game into SaveContent with the module's piece definitions."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        scenarios = list(game.scenarios.values())
+        self.layout: TracksLayout = tracks_layout(game, scenarios)
+        self.defs: dict[tuple[str, str], PieceDef] = {}
+        for u in game.units.values():
+            self.defs[("unit", u.id)] = unit_def(game, scenarios[0], u, self.layout)
+        for m in game.markers.values():
+            self.defs[("marker", m.id)] = marker_def(game, m)
+
+    def _piece(self, item: Item, map_name: str, x: int, y: int) -> vp.Piece:
+        defn = self.defs[(item.kind, item.id)]
+        piece = defn.piece.with_basic_state(vp.BasicState(map_name, x, y, defn.gpid, {}))
+        layer_name = STEP_LAYER if item.kind == "unit" else FACE_LAYER
+        traits = []
+        for t in piece.traits:
+            if t.prefix == "emb2;" and len(t.fields) > LAYER_NAME_FIELD and t.fields[LAYER_NAME_FIELD] == layer_name:
+                t = vp.Trait(t.type, "2" if item.back else "1")
+            elif t.prefix == "obs;" and item.masked and item.kind == "unit":
+                side = self.game.side(self.game.units[item.id].side).name
+                t = vp.Trait(t.type, encode([side, MASKED], ";"))
+            traits.append(t)
+        return vp.Piece(traits)
+
+    def content(self, pos: Position, module_name: Optional[str] = None, module_version: Optional[str] = None) -> SaveContent:
+        game = self.game
+        pieces: list[tuple[str, vp.Piece]] = []
+        stacks: list[StackSpec] = []
+        used: dict[str, int] = {}
+
+        def pid(item: Item) -> str:
+            gpid = self.defs[(item.kind, item.id)].gpid
+            n = used.get(gpid, 0)
+            used[gpid] = n + 1
+            return gpid if n == 0 else f"{gpid}-{n}"
+
+        def stack(map_name: str, x: int, y: int, items: list[Item]) -> None:
+            if not items:
+                return
+            ids = []
+            for item in items:
+                i = pid(item)
+                pieces.append((i, self._piece(item, map_name, x, y)))
+                ids.append(i)
+            digest = hashlib.sha256(f"stack/{map_name}/{x}/{y}/{ids[0]}".encode()).digest()
+            stacks.append(StackSpec("9" + str(int.from_bytes(digest[:8], "big") % 10**12).zfill(12), ids))
+
+        order = {h: i for i, h in enumerate(game.map.hex_ids())}
+        for hex_id in sorted(pos.hexes, key=lambda h: order.get(h, -1)):
+            _board, x, y = game.map.centre(hex_id)
+            stack(MAIN_MAP, x, y, pos.hexes[hex_id])
+        for box_name, items in pos.boxes.items():
+            box = self.layout.box(box_name)
+            for i, item in enumerate(items):
+                x, y = slot_in(box, i)
+                stack(TRACKS_MAP, x, y, [item])
+        shared = {k: list(v) for k, v in pos.shared.items()}
+        for side, vp_total in pos.vp.items():
+            for marker in game.markers.values():
+                if marker.kind == "vp" and marker.side == side:
+                    for items in shared.values():
+                        items[:] = [i for i in items if i.id != marker.id]
+                    tail = marker.id.rsplit("-", 1)[-1]
+                    box = vp_total // 10 if tail == "10" else vp_total % 10
+                    shared.setdefault(f"VP {box}", []).append(Item("marker", marker.id))
+        for box_name, items in shared.items():
+            x, y = slot_in(self.layout.box(box_name), 0)
+            stack(TRACKS_MAP, x, y, items)
+        for map_name, x, y, item in pos.pixels:
+            stack(map_name, x, y, [item])
+        main_board = game.map.boards[0].name
+        return SaveContent(
+            pieces=pieces, stacks=stacks,
+            boards={MAIN_MAP: [BoardPick(main_board)], TRACKS_MAP: [BoardPick("Tracks")]},
+            turns={"TurnTracker0": turn_state(game, pos.turn, pos.side or game.turns.player_turns[0], pos.phase or game.turns.phases[0])},
+            global_properties=[GlobalValue(f"VP_{s}", str(v)) for s, v in pos.vp.items()],
+            module_name=module_name or game.title, module_version=module_version or game.version,
+            vassal_version="3.7.0", description=pos.description,
+        )
+
+    def write(self, pos: Position, path: str | Path, **kw: str) -> Path:
+        write_game(path, self.content(pos, **kw))
+        return Path(path)

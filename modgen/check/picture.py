@@ -1,0 +1,120 @@
+"""The map with the check drawn on it: red rings and rule numbers at findings, a dot per
+unit coloured by its supply state, a legend. Written via a temp file and a rename, so a
+failed run never leaves half a PNG.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from ..art.counters import font, hex_rgb
+from ..art.mapart import render_board
+from .report import CheckReport
+
+SUPPLY_RGB = {"in": (30, 160, 60), "low": (235, 190, 20), "out": (215, 30, 30)}
+RING = (220, 0, 0)
+FADE = 0.35  # blend the map toward white so the overlay reads
+
+
+def draw_picture(report: CheckReport) -> Image.Image:
+    """The last save's position (several saves: the last one) with its findings and supply."""
+    res = report.saves[-1]
+    st = res.state
+    game = st.game
+    board = game.map.boards[0]
+    base = render_board(game, board).convert("RGB")
+    img = Image.blend(base, Image.new("RGB", base.size, (255, 255, 255)), FADE)
+    d = ImageDraw.Draw(img)
+    size = board.geometry.spec.hex_size
+    side_rgb = {n.side: hex_rgb(n.colour) for n in reversed(list(game.nationalities.values()))}
+
+    # supply dots: one per unit, in a row under the hex centre, outlined in the side colour
+    by_hex: dict[str, list] = {}
+    for s in res.supply.values():
+        by_hex.setdefault(s.hex, []).append(s)
+    r = max(7, size // 8)
+    for hex_id, sups in by_hex.items():
+        cx, cy = board.geometry.centre(hex_id)
+        n = len(sups)
+        for i, s in enumerate(sorted(sups, key=lambda s: s.unit)):
+            x = cx + (i - (n - 1) / 2) * (2 * r + 3)
+            y = cy + size * 0.18
+            d.ellipse([x - r, y - r, x + r, y + r], fill=SUPPLY_RGB[s.state], outline=side_rgb.get(s.side, (0, 0, 0)), width=3)
+
+    # findings: a red ring per hex, the rule numbers beside it
+    rules_at: dict[str, list[str]] = {}
+    for f in res.findings:
+        for h in f.hexes[:1]:
+            if f.rule not in rules_at.setdefault(h, []):
+                rules_at[h].append(f.rule)
+    label_font = font(max(16, size // 5))
+    for h, rules in rules_at.items():
+        cx, cy = board.geometry.centre(h)
+        rr = size * 0.56
+        # thicker and wider than the map's thin red VP-town circles, so the two never read alike
+        d.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], outline=RING, width=10)
+        text = " ".join(rules)
+        tx, ty = cx + rr * 0.55, cy - rr - label_font.size * 0.6
+        box = d.textbbox((tx, ty), text, font=label_font)
+        d.rectangle([box[0] - 4, box[1] - 3, box[2] + 4, box[3] + 3], fill=RING)
+        d.text((tx, ty), text, font=label_font, fill=(255, 255, 255))
+
+    _legend(img, report)
+    return img
+
+
+def _legend(img: Image.Image, report: CheckReport) -> None:
+    res = report.saves[-1]
+    st = res.state
+    d = ImageDraw.Draw(img)
+    title_font, body = font(26), font(20, bold=False)
+    counts = {k: sum(1 for s in res.supply.values() if s.state == k) for k in SUPPLY_RGB}
+    lines: list[tuple[str, tuple[int, int, int] | None]] = [
+        (f"{Path(st.save_path).name}: {st.label}", None),
+        (f"In-Supply, path 0-8 hexes ({counts['in']})", SUPPLY_RGB["in"]),
+        (f"Low-Supply, path 9-12 ({counts['low']})", SUPPLY_RGB["low"]),
+        (f"Out-of-Supply, >12 or no path ({counts['out']})", SUPPLY_RGB["out"]),
+        (f"thick red ring + rule no.: finding on the map ({sum(1 for f in res.findings if f.hexes)})", RING),
+    ]
+    for f in report.extra[:4]:
+        lines.append((f"[{f.rule}] {f.title}", None))
+    x0, y0, pad, lh = 20, 20, 14, 30
+    width = max(d.textlength(t, font=title_font if i == 0 else body) for i, (t, _) in enumerate(lines)) + 60
+    height = pad * 2 + lh * len(lines) + 6
+    d.rectangle([x0, y0, x0 + width, y0 + height], fill=(255, 255, 255), outline=(40, 40, 40), width=2)
+    y = y0 + pad
+    for i, (text, colour) in enumerate(lines):
+        if i == 0:
+            d.text((x0 + pad, y), text, font=title_font, fill=(0, 0, 0))
+            y += lh + 6
+            continue
+        if colour == RING:
+            d.ellipse([x0 + pad, y + 1, x0 + pad + 22, y + 23], outline=RING, width=5)
+        elif colour is not None:
+            d.ellipse([x0 + pad + 2, y + 4, x0 + pad + 18, y + 20], fill=colour, outline=(60, 60, 60))
+        d.text((x0 + pad + 32, y), text, font=body, fill=(0, 0, 0))
+        y += lh
+
+
+def write_picture(report: CheckReport, path: Path) -> None:
+    """Render, then write atomically (temp file in the target folder, then rename)."""
+    img = draw_picture(report)
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=6)
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent or "."))
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(buf.getvalue())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

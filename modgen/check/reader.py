@@ -1,0 +1,301 @@
+"""Save (+ module) -> GameState: which module, which pieces, which hex, which turn.
+
+The module is chosen by the save's own moduledata (name and version); a save of another
+module or version is refused rather than guessed. Pixels become hexes with the module's
+grid (VASSAL's formulas, modgen.vassal.module.map_location), so the checker names the
+hex VASSAL shows. Pieces are identified by gpid, which modgen derives from identity.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional, Sequence
+
+import yaml
+
+from ..errors import ModgenError, SaveError
+from ..loader import discover_games, load_game
+from ..model import Game
+from ..vassal.archive import Archive
+from ..vassal.module import ModuleInfo, map_location, read_module
+from ..vassal.pieces import Piece
+from ..vassal.position import PieceRecord
+from ..vassal.savefile import SavedGame, read_game
+from ..vassal.sequence import java_parse_int
+from ..vmod.piecedefs import STEP_LAYER
+from .state import MAIN_MAP, TRACKS_MAP, GameState, MarkerState, UnitState
+
+FACE_LAYER = "Face"
+LAYER_NAME_FIELD = 18  # emb2 field holding the layer name (pieces.layer builder order)
+VP_BOX = re.compile(r"^VP (\d+)$")
+
+
+@dataclass
+class Context:
+    """A module with the game data it was built from, and gpid -> (kind, item id)."""
+
+    module: ModuleInfo
+    game: Game
+    pieces: dict[str, tuple[str, str]]
+    eliminated_boxes: dict[str, str]  # box name -> side id
+    hex_names: frozenset[str]
+
+
+# --------------------------------------------------------------------------- modules
+
+
+def module_identity(path: Path) -> tuple[str, str]:
+    """(name, version) from a .vmod's moduledata, without parsing the buildFile."""
+    from ..vassal.savefile import parse_xml
+
+    with Archive(str(path)) as arc:
+        if not arc.has("moduledata"):
+            return "", ""
+        root = parse_xml(arc.read("moduledata", 1024 * 1024), arc.where("moduledata"))
+    data = {c.tag: (c.text or "").strip() for c in root if isinstance(c.tag, str) and not c.get("lang")}
+    return data.get("name", ""), data.get("version", "")
+
+
+def find_module(saved: SavedGame, build_dir: Path) -> Path:
+    """The .vmod in build_dir whose name and version equal the save's; else a SaveError naming both."""
+    if not saved.module_name:
+        raise SaveError(saved.path, "the save names no module (no moduledata entry); pass --module")
+    found: list[str] = []
+    for vmod in sorted(build_dir.glob("*.vmod")) if build_dir.is_dir() else []:
+        try:
+            name, version = module_identity(vmod)
+        except ModgenError:
+            continue
+        if (name, version) == (saved.module_name, saved.module_version):
+            return vmod
+        found.append(f"{name!r} {version} ({vmod.name})")
+    have = "; ".join(found) if found else "no modules"
+    raise SaveError(saved.path, f"save of module {saved.module_name!r} version {saved.module_version}, "
+                                f"but {build_dir}/ has {have}")
+
+
+def _game_titles(root: Path) -> dict[str, tuple[str, str]]:
+    """game id -> (title, version) from each game.yaml (cheap: no full load)."""
+    out: dict[str, tuple[str, str]] = {}
+    for gid in discover_games(root):
+        try:
+            data = yaml.safe_load((root / "counters" / gid / "game.yaml").read_text(encoding="utf-8")) or {}
+        except (OSError, yaml.YAMLError):
+            continue
+        out[gid] = (str(data.get("title", "")), str(data.get("version", "")))
+    return out
+
+
+@lru_cache(maxsize=8)
+def _context(module_path: str, mtime: float, root: str) -> Context:
+    module = read_module(module_path)
+    titles = _game_titles(Path(root))
+    gid = next((g for g, (title, _v) in titles.items() if title == module.name), None)
+    if gid is None:
+        known = ", ".join(f"{t!r}" for t, _ in titles.values()) or "none"
+        raise SaveError(module_path, f"module {module.name!r} {module.version} is a foreign module: "
+                                     f"not built by modgen from this data (games: {known}), so there are no rules to check it")
+    game = load_game(Path(root), gid)
+    if game.version != module.version:
+        raise SaveError(module_path, f"module {module.name!r} is version {module.version} but the game data is "
+                                     f"version {game.version}: rebuild the module")
+    pieces = {game.gpid("unit", u): ("unit", u) for u in game.units}
+    pieces.update({game.gpid("marker", m): ("marker", m) for m in game.markers})
+    elim = {f"Eliminated {s.name}": s.id for s in game.sides}
+    return Context(module, game, pieces, elim, frozenset(game.map.hex_ids()))
+
+
+def load_context(module_path: Path, root: Path) -> Context:
+    p = Path(module_path)
+    try:
+        mtime = p.stat().st_mtime
+    except OSError:
+        raise SaveError(str(p), "module not found") from None
+    return _context(str(p.resolve()), mtime, str(root.resolve()))
+
+
+# --------------------------------------------------------------------------- pieces
+
+
+def layer_level(piece: Piece, layer_name: str) -> int:
+    """Current level (1-based) of the named Layer trait; 1 if the piece has none."""
+    for t in piece.find("emb2;"):
+        f = t.fields
+        if len(f) > LAYER_NAME_FIELD and f[LAYER_NAME_FIELD] == layer_name:
+            try:
+                return abs(java_parse_int(t.state or "1")) or 1
+            except ValueError:
+                return 1
+    return 1
+
+
+def is_masked(piece: Piece) -> bool:
+    """Mask state `null;` is unmasked; `<Side>;…` masked by that side."""
+    for t in piece.find("obs;"):
+        owner = t.state_fields[0] if t.state_fields else "null"
+        if owner not in ("", "null"):
+            return True
+    return False
+
+
+def _describe(rec: PieceRecord) -> str:
+    name = rec.basic_name or "(unnamed)"
+    return f"piece {rec.id} {name!r}"
+
+
+# --------------------------------------------------------------------------- state
+
+
+def read_state(save_path: str | Path, module: Optional[Path] = None, build_dir: Path = Path("build"),
+               root: Optional[Path] = None) -> GameState:
+    """Read one save into a GameState (SaveError for anything unreadable or foreign)."""
+    from ..cli import project_root
+
+    saved = read_game(save_path)
+    if not saved.text.startswith("begin_save"):
+        head = saved.text[:20].encode("unicode_escape").decode("ascii")
+        raise SaveError(saved.path, f"savedGame does not start with begin_save (starts {head!r}): not a VASSAL save")
+    module_path = Path(module) if module is not None else find_module(saved, Path(build_dir))
+    ctx = load_context(module_path, root or project_root())
+    if saved.module_name and (saved.module_name, saved.module_version) != (ctx.module.name, ctx.module.version):
+        raise SaveError(saved.path, f"save of module {saved.module_name!r} version {saved.module_version}, "
+                                    f"not of {ctx.module.name!r} version {ctx.module.version} ({module_path})")
+    return state_from_save(saved, ctx)
+
+
+def state_from_save(saved: SavedGame, ctx: Context) -> GameState:
+    game, module = ctx.game, ctx.module
+    map_names = {m.name for m in module.maps}
+    tracks_zones = {z.name for m in module.maps if m.name == TRACKS_MAP for b in m.boards for z in b.zones}
+    where_cache: dict[tuple[str, int, int], Optional[str]] = {}
+
+    def locate(rec: PieceRecord) -> tuple[Optional[str], Optional[str]]:
+        """(hex, box) of a piece; off-hex positions on the main map are an error."""
+        if rec.map is None:
+            return None, None
+        if rec.map not in map_names:
+            raise SaveError(saved.path, f"{_describe(rec)} is on map {rec.map!r}, which the module does not have")
+        key = (rec.map, rec.x, rec.y)
+        if key not in where_cache:
+            where_cache[key] = map_location(module, rec.map, rec.x, rec.y, saved.boards.get(rec.map))
+        name = where_cache[key]
+        if rec.map == MAIN_MAP:
+            if name not in ctx.hex_names:
+                raise SaveError(saved.path, f"{_describe(rec)} at {rec.map} ({rec.x},{rec.y}): position off the map "
+                                            f"(not on a printed hex; VASSAL names it {name!r})")
+            return name, None
+        return None, (name if name in tracks_zones else None)
+
+    units: list[UnitState] = []
+    markers: list[MarkerState] = []
+    seen_units: set[str] = set()
+    for order, rec in enumerate(saved.pieces):
+        ident = ctx.pieces.get(rec.gpid)
+        if ident is None:
+            raise SaveError(saved.path, f"{_describe(rec)} has gpid {rec.gpid!r}, which is no piece of "
+                                        f"{game.title} {game.version}")
+        kind, item = ident
+        hex_id, box = locate(rec)
+        if kind == "unit":
+            if item in seen_units:
+                raise SaveError(saved.path, f"{_describe(rec)}: unit {item} is in the save twice")
+            seen_units.add(item)
+            units.append(UnitState(game.units[item], rec.id, rec.map, hex_id, box,
+                                   layer_level(rec.piece, STEP_LAYER) == 2, is_masked(rec.piece),
+                                   rec.stack, rec.stack_pos, order))
+        else:
+            markers.append(MarkerState(game.markers[item], rec.id, rec.map, hex_id, box,
+                                       layer_level(rec.piece, FACE_LAYER) == 2, is_masked(rec.piece),
+                                       rec.stack, rec.stack_pos, order))
+    _attach_markers(units, markers)
+
+    eliminated = [u.unit.id for u in units if u.box in ctx.eliminated_boxes]
+    off_map = {u.unit.id: (u.box or ("Tracks" if u.map else "not on any map")) for u in units
+               if u.hex is None and u.box not in ctx.eliminated_boxes}
+    missing = sorted(set(game.units) - seen_units)
+    gt, side, phase, index = turn_of(saved, ctx)
+    vp_props = _vp_properties(saved, game)
+    vp_track = _vp_track(markers)
+    recorded = {s.id: vp_track.get(s.id, vp_props.get(s.id, 0)) for s in game.sides}
+    return GameState(game, module, saved.path, gt, side, phase, index, units, markers, recorded, vp_props,
+                     vp_track, eliminated, off_map, missing)
+
+
+def _attach_markers(units: list[UnitState], markers: list[MarkerState]) -> None:
+    """A marker belongs to the unit just above it in its stack (2.3: markers go under the unit),
+    or, if no unit is above it, to the nearest unit below."""
+    by_stack: dict[str, list[UnitState | MarkerState]] = {}
+    for item in [*units, *markers]:
+        if item.stack is not None:
+            by_stack.setdefault(item.stack, []).append(item)
+    for items in by_stack.values():
+        items.sort(key=lambda i: i.stack_pos if i.stack_pos is not None else 0)
+        for i, item in enumerate(items):
+            if not isinstance(item, MarkerState):
+                continue
+            above = next((u for u in items[i + 1:] if isinstance(u, UnitState)), None)
+            below = next((u for u in reversed(items[:i]) if isinstance(u, UnitState)), None)
+            owner = above or below
+            if owner is not None:
+                item.unit = owner.unit.id
+                owner.markers.append(item)
+
+
+def turn_of(saved: SavedGame, ctx: Context) -> tuple[Optional[int], Optional[str], Optional[str], tuple[int, int, int]]:
+    """GT, phasing side id, phase name from the module's first turn tracker.
+
+    Levels are GT (counter) > Player Turn (list of side names) > Phase (list); a save
+    without tracker state is at the tracker's start, as VASSAL would show it.
+    """
+    game = ctx.game
+    tracker = ctx.module.turn_trackers[0] if ctx.module.turn_trackers else None
+    if tracker is None or not tracker.levels:
+        return None, None, None, (0, 0, 0)
+    gt_level = tracker.levels[0]
+    start = int(gt_level.attributes.get("start", "1") or 1)
+    state = saved.turns.get(tracker.id)
+    values = state.active_values() if state is not None else []
+    gt = values[0] if values else start
+    players = gt_level.children[0] if gt_level.children else None
+    names = (players.attributes.get("list", "") if players else "").split(",")
+    pidx = values[1] if len(values) > 1 else 0
+    side = None
+    if 0 <= pidx < len(names):
+        side = next((s.id for s in game.sides if s.name == names[pidx]), None)
+    phases = players.children[0] if players and players.children else None
+    phase_names = (phases.attributes.get("list", "") if phases else "").split(",")
+    phidx = values[2] if len(values) > 2 else 0
+    phase = phase_names[phidx] if 0 <= phidx < len(phase_names) and phase_names[phidx] else None
+    # order key by the game's player-turn order, so saves of one game sort in play order
+    porder = list(game.turns.player_turns).index(side) if side in game.turns.player_turns else pidx
+    return gt, side, phase, (gt, porder, phidx)
+
+
+def _vp_properties(saved: SavedGame, game: Game) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for s in game.sides:
+        g = saved.global_properties.get(f"VP_{s.id}")
+        if g is not None:
+            try:
+                out[s.id] = int(g.value)
+            except ValueError:
+                raise SaveError(saved.path, f"global property VP_{s.id}={g.value!r} is not a number") from None
+    return out
+
+
+def _vp_track(markers: Sequence[MarkerState]) -> dict[str, int]:
+    """VP per side from its VP markers' boxes: a marker `…-10` counts tens, others units."""
+    out: dict[str, int] = {}
+    for m in markers:
+        if m.marker.kind != "vp" or not m.marker.side or m.box is None:
+            continue
+        box = VP_BOX.match(m.box)
+        if not box:
+            continue
+        tail = m.marker.id.rsplit("-", 1)[-1]
+        mult = int(tail) if tail.isdigit() else 1
+        out[m.marker.side] = out.get(m.marker.side, 0) + mult * int(box.group(1))
+    return out

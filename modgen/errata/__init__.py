@@ -1,0 +1,1 @@
+"""Errata workflow: what a rebuilt module changed (diff) and carrying saved games over (refresh)."""

@@ -1,0 +1,287 @@
+"""`modgen refresh SAVE --module NEW -o OUT`: a saved game carried over to a rebuilt module.
+
+Like VASSAL's Refresh Counters (GameRefresher + GpIdChecker.createUpdatedPiece), offline and
+for every piece: each piece is matched to the new module's palette slot by its gpid; the new
+piece is the slot's definition (prototypes expanded) with the game state carried trait by
+trait, outermost first:
+
+* a trait whose type is unchanged takes the old trait's state (VASSAL's rule);
+* otherwise a Layer, Text Label, Dynamic/Calculated Property or Mask takes the state of the old
+  trait of the same kind and name (VASSAL's "use layer/label name" options), and a trait kind
+  that occurs once in both pieces takes the old one's state (so a Mask whose image changed
+  stays masked by the same owner);
+* Marker traits never take old state: their values are the new definition's (the errata);
+* the BasicPiece keeps its whole state: map, x, y, gpid and persistent properties.
+
+Unlike the engine, masked pieces are refreshed too (the owner is carried), since no player's
+view is involved. A Layer level above the new layer's level count is clamped and reported.
+
+Pieces whose gpid is not in the new module are kept exactly as they were and reported.
+Everything that is not a piece (stacks, board picks, turn tracker, global properties,
+players, notes, any other command) is copied verbatim, in order. Logs (.vlog) are refused:
+step to the end in VASSAL and save, then refresh the save.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from modgen.errors import ModgenError, SaveError
+from modgen.vassal.archive import Archive
+from modgen.vassal.commands import iter_leaves
+from modgen.vassal.module import ModuleInfo, map_location, read_module
+from modgen.vassal.pieces import BasicState, Piece, Trait, add_piece_command, decode_piece, parse_add_piece
+from modgen.vassal.savefile import SaveContent, SavedGame, read_game, read_game_data, save_bytes, write_game
+from modgen.vassal.sequence import decode, encode
+
+from .common import expand_prototypes, trait_key, trait_label
+
+# Traits that carry game state worth reporting when the new definition has no place for it.
+STATEFUL = ("emb2;", "emb;", "obs;", "label;", "PROP;", "restrict;", "hide;", "rotate;", "pivot;", "TableInfo;")
+NAMED = ("emb2;", "emb;", "label;", "PROP;", "calcProp;", "obs;", "sendto;")
+
+
+@dataclass
+class PieceOutcome:
+    id: str
+    gpid: str
+    name: str
+    map: Optional[str]
+    location: str
+    status: str  # refreshed | unchanged | missing
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RefreshResult:
+    save: str
+    module: str
+    out: str
+    module_name: str
+    old_version: str
+    new_version: str
+    pieces: list[PieceOutcome]
+
+    def count(self, status: str) -> int:
+        return sum(1 for p in self.pieces if p.status == status)
+
+    @property
+    def missing(self) -> list[PieceOutcome]:
+        return [p for p in self.pieces if p.status == "missing"]
+
+    def summary(self) -> str:
+        return (f"{self.out}: {self.count('refreshed')} pieces refreshed, {self.count('unchanged')} unchanged, "
+                f"{self.count('missing')} not in the new module ({self.module_name} {self.old_version or '?'} -> {self.new_version})")
+
+    def to_json(self) -> str:
+        return json.dumps({
+            "save": self.save, "module": self.module, "out": self.out, "module_name": self.module_name,
+            "old_version": self.old_version, "new_version": self.new_version,
+            "refreshed": self.count("refreshed"), "unchanged": self.count("unchanged"), "missing": self.count("missing"),
+            "pieces": [p.__dict__ for p in self.pieces],
+        }, indent=2, ensure_ascii=False) + "\n"
+
+
+# --------------------------------------------------------------------------- one piece
+
+
+def carry_state(old: Piece, new_def: Piece) -> tuple[Piece, list[str]]:
+    """The new definition with the old piece's state, trait by trait; notes on what could not be carried."""
+    old_traits = old.traits[:-1]
+    new_traits = new_def.traits[:-1]
+    source: dict[int, int] = {}  # new trait index -> old trait index
+    used: set[int] = set()
+
+    def claim(ni: int, pred) -> None:
+        for oi, ot in enumerate(old_traits):
+            if oi not in used and ot.prefix == new_traits[ni].prefix and pred(ot):
+                source[ni] = oi
+                used.add(oi)
+                return
+
+    carriable = [i for i, t in enumerate(new_traits) if t.prefix != "mark;"]
+    for ni in carriable:  # 1. identical type (GpIdChecker.findState)
+        claim(ni, lambda ot, t=new_traits[ni]: ot.type == t.type)
+    for ni in carriable:  # 2. same kind and name (Layer name, label description, property name)
+        if ni not in source and new_traits[ni].prefix in NAMED and trait_key(new_traits[ni]):
+            claim(ni, lambda ot, k=trait_key(new_traits[ni]): trait_key(ot) == k)
+    for ni in carriable:  # 3. a kind that occurs once in each piece
+        t = new_traits[ni]
+        if ni not in source and sum(1 for x in new_traits if x.prefix == t.prefix) == 1 \
+                and sum(1 for x in old_traits if x.prefix == t.prefix) == 1:
+            claim(ni, lambda ot: True)
+
+    notes: list[str] = []
+    out: list[Trait] = []
+    for ni, t in enumerate(new_traits):
+        state = t.state
+        if ni in source:
+            carried = old_traits[source[ni]].state
+            if carried != "":  # an empty state is not copied (GpIdChecker.copyState)
+                state = carried
+            if t.prefix == "emb2;":
+                state, note = _clamp_layer(t, state)
+                if note:
+                    notes.append(note)
+        out.append(Trait(t.type, state))
+    for oi, ot in enumerate(old_traits):
+        if oi not in used and ot.prefix in STATEFUL and ot.prefix != "mark;":
+            notes.append(f"{trait_label(ot)} state {ot.state!r} dropped: the new counter has no such trait")
+    old_bs = BasicState.parse(old.basic.state)
+    new_bs = BasicState.parse(new_def.basic.state)
+    bs = BasicState(old_bs.map, old_bs.x, old_bs.y, new_bs.gpid or old_bs.gpid, dict(old_bs.properties))
+    out.append(Trait(new_def.basic.type, bs.encode()))
+    return Piece(out), notes
+
+
+def _clamp_layer(t: Trait, state: str) -> tuple[str, Optional[str]]:
+    f = t.fields
+    images = decode(f[15], ",") if len(f) > 15 and f[15] else []
+    parts = decode(state, ";")
+    try:
+        level = int(parts[0])
+    except (ValueError, IndexError):
+        return state, None
+    if images and abs(level) > len(images):
+        new = len(images) if level > 0 else -len(images)
+        return encode([str(new)] + parts[1:], ";"), f"{trait_label(t)} level {level} clamped to {new} (the new layer has {len(images)})"
+    return state, None
+
+
+# --------------------------------------------------------------------------- a save
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        if a.exists() and b.exists():
+            return os.path.samefile(a, b)
+    except OSError:
+        pass
+    return a.resolve() == b.resolve()
+
+
+def refresh_save(save: str | Path, module_path: str | Path, out: str | Path) -> RefreshResult:
+    """Write OUT: SAVE with every piece on NEW's definitions (see the module docstring)."""
+    save, module_path, out = Path(save), Path(module_path), Path(out)
+    if _same_file(save, out):
+        raise ModgenError(str(out), "refusing to overwrite the input save; give another -o")
+    if _same_file(module_path, out):
+        raise ModgenError(str(out), "refusing to overwrite the module; give another -o")
+    if out.is_dir():
+        raise ModgenError(str(out), "is a directory; -o takes the refreshed save's file name")
+    if not out.parent.is_dir():
+        raise ModgenError(str(out), f"no such directory {str(out.parent)!r}")
+    sg = read_game(save)
+    if sg.is_log:
+        raise SaveError(str(save), "is a log (.vlog): step to its end in VASSAL and save a game, then refresh that save")
+    module = read_module(module_path)
+    with Archive(module_path) as arc:
+        moduledata = arc.read("moduledata", 1024 * 1024) if arc.has("moduledata") else None
+    defs: dict[str, Piece] = {}
+
+    def definition(gpid: str) -> Optional[Piece]:
+        if gpid not in defs:
+            slot = module.slots.get(gpid)
+            if slot is None:
+                return None
+            defs[gpid] = expand_prototypes(slot.piece, module.prototypes)
+        return defs[gpid]
+
+    outcomes: dict[str, PieceOutcome] = {}
+    commands: list[str] = []
+    for leaf, _depth in iter_leaves(sg.text):
+        if leaf in ("begin_save", "end_save", ""):
+            continue
+        if not leaf.startswith("+/"):
+            commands.append(leaf)
+            continue
+        pid, type_, state = parse_add_piece(leaf)
+        if type_ == "stack" or pid is None:
+            commands.append(leaf)
+            continue
+        old = decode_piece(type_, state)
+        if not old.basic.is_basic:  # a Deck or another container: not a palette piece
+            commands.append(leaf)
+            continue
+        gpid = BasicState.parse(old.basic.state, f"{save} piece {pid}").gpid
+        new_def = definition(gpid) if gpid else None
+        if new_def is None:
+            outcomes[pid] = PieceOutcome(pid, gpid, old.basic_name, None, "", "missing",
+                                         ["no gpid" if not gpid else f"gpid {gpid} is not in the new module"])
+            commands.append(leaf)
+            continue
+        new, notes = carry_state(old, new_def)
+        same = (new.type, new.state) == (old.type, old.state)
+        outcomes[pid] = PieceOutcome(pid, gpid, new.basic_name, None, "", "unchanged" if same else "refreshed", notes)
+        commands.append(leaf if same else add_piece_command(pid, new))
+
+    matched = sum(1 for o in outcomes.values() if o.status != "missing")
+    if outcomes and not matched and sg.module_name and sg.module_name != module.name:
+        raise ModgenError(str(save), f"is a save of {sg.module_name!r}, not of {module.name!r} (no piece matches the module)")
+    content = SaveContent(
+        pieces=(), stacks=(), boards={}, turns={}, global_properties=(), setup_stack=False,
+        module_name=module.name, module_version=module.version,
+        vassal_version=sg.vassal_version or "3.7.0", module_description=module.description,
+        date_saved=_int(sg.date_saved), description=sg.description, include_metadata=True,
+        moduledata=moduledata, extra_commands=commands,
+    )
+    _verify(sg, save_bytes(content), str(out), module)
+    write_game(out, content)
+
+    result = RefreshResult(str(save), str(module_path), str(out), module.name, sg.module_version, module.version, [])
+    for rec in sg.pieces:
+        o = outcomes.get(rec.id)
+        if o is None:
+            continue
+        o.map = rec.map
+        o.location = _location(module, sg, rec.map, rec.x, rec.y)
+        result.pieces.append(o)
+    return result
+
+
+def _int(s: str) -> int:
+    try:
+        return int(s)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _location(module: ModuleInfo, sg: SavedGame, map_name: Optional[str], x: int, y: int) -> str:
+    if map_name is None:
+        return "off-map"
+    try:
+        return map_location(module, map_name, x, y, sg.boards.get(map_name))
+    except (ModgenError, KeyError):
+        return f"{x},{y}"
+
+
+def _verify(before: SavedGame, data: bytes, name: str, module: ModuleInfo) -> None:
+    """The refreshed save reads back with every piece where it was (id, map, x, y, stack and order)."""
+    after = read_game_data(data, name)
+    key = lambda g: {p.id: (p.map, p.x, p.y, p.stack, p.stack_pos) for p in g.pieces}  # noqa: E731
+    a, b = key(before), key(after)
+    if a != b:
+        lost = sorted(set(a) ^ set(b)) or sorted(k for k in a if a[k] != b.get(k))
+        raise ModgenError(name, f"internal error: the refreshed save would move or lose pieces {lost[:5]}; nothing written")
+    if [p.id for p in before.pieces] != [p.id for p in after.pieces]:
+        raise ModgenError(name, "internal error: the refreshed save would change the drawing order; nothing written")
+
+
+def text_report(result: RefreshResult) -> tuple[str, str]:
+    """(stdout summary line, stderr details: pieces not in the new module, state that could not be carried)."""
+    err: list[str] = []
+    if result.missing:
+        err.append(f"{len(result.missing)} pieces not in the new module (kept unchanged):")
+        err.extend(f"  {p.name} [id {p.id}, gpid {p.gpid or '-'}] at {p.map or 'off-map'} {p.location}".rstrip() for p in result.missing)
+    noted = [p for p in result.pieces if p.notes and p.status != "missing"]
+    if noted:
+        err.append(f"{len(noted)} pieces with state that could not be carried:")
+        err.extend(f"  {p.name} [id {p.id}]: {'; '.join(p.notes)}" for p in noted)
+    return result.summary() + "\n", ("\n".join(err) + "\n") if err else ""
+
+
+__all__ = ["carry_state", "refresh_save", "RefreshResult", "PieceOutcome", "text_report"]

@@ -1,0 +1,307 @@
+"""Battle for Galicia 1914: what a save can show against rules 2.1, 4.1, 4.5, 5.x, 6.1, 11.x,
+13.0, 14.0, 15.1 and the TEC.
+
+Rule texts: /work/shared/rules/galicia1914.txt, digest galicia1914-digest.md. Decisions
+where the rules are silent are marked DECISION and listed in docs of the report.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..check.report import Finding
+from ..check.state import GameState, UnitState
+from . import SupplyStatus, TownHold, VPLine, VPReport
+from .common import neighbour_tables, occupied_by_side, rail_network, stack_steps, steps_of, trace_to_sources, zoc_hexes
+
+GAME_ID = "galicia1914"
+IN_SUPPLY, LOW_SUPPLY = 8, 12  # 11.4
+X01_OPEN_GT = 6  # 4.5: closed to A-H units "until after GT 5"
+ATTACK_VP_LAST_GT = 9  # 15.1(1)
+RECORD_PHASE = "Record VPs"
+REINFORCEMENT_PHASE = "Reinforcement"
+STATE_NAMES = {"in": "In-Supply", "low": "Low-Supply", "out": "Out-of-Supply"}
+
+
+def _units(us: list[UnitState]) -> tuple[str, ...]:
+    return tuple(u.unit.id for u in us)
+
+
+class GaliciaRules:
+    game_id = GAME_ID
+
+    # ------------------------------------------------------------------ position
+    def check(self, state: GameState) -> list[Finding]:
+        findings: list[Finding] = []
+        findings += self._stacking(state)
+        findings += self._terrain_and_areas(state)
+        findings += self._arrivals(state)
+        findings += self._supply_markers(state, self.supply(state))
+        findings += self._tracks(state)
+        return findings
+
+    def _stacking(self, state: GameState) -> list[Finding]:
+        game = state.game
+        out: list[Finding] = []
+        for hex_id, units in state.by_hex().items():
+            sides = {u.side for u in units}
+            if len(sides) > 1:
+                # 4.1: a unit can never enter a hex occupied by an enemy unit
+                out.append(Finding("4.1", "Units of both sides in one hex", (hex_id,), _units(units),
+                                   f"{', '.join(game.side(s).name for s in sorted(sides))} units share {hex_id}"))
+            steps = stack_steps(game, units)
+            if steps > game.stacking.limit:
+                detail = ", ".join(f"{u.unit.id} {steps_of(game, u)}" for u in units)
+                out.append(Finding("5.1", "Over-stacked", (hex_id,), _units(units),
+                                   f"{steps} steps in {hex_id}, limit {game.stacking.limit} ({detail})"))
+            top = units[-1]
+            best = max(u.attack for u in units)
+            if top.attack < best:
+                strongest = [u for u in units if u.attack == best]
+                out.append(Finding("5.3", "Strongest unit not on top", (hex_id,), (top.unit.id, strongest[-1].unit.id),
+                                   f"{top.unit.id} (attack {top.attack}) is on top of {hex_id}, "
+                                   f"but {strongest[-1].unit.id} has attack {best}"))
+        return out
+
+    def _terrain_and_areas(self, state: GameState) -> list[Finding]:
+        game = state.game
+        m = game.map
+        przemysl = set(m.area("przemysl").hexes) if m.area("przemysl") else set()
+        restricted = set(m.area("ah_restricted").hexes) if m.area("ah_restricted") else set()
+        out: list[Finding] = []
+        for u in state.units_on_map():
+            terrain = m.terrain_types.get(m.terrain.get(u.hex, ""))
+            if terrain is not None and terrain.prohibited:
+                out.append(Finding("TEC", f"Unit in prohibited terrain ({terrain.name})", (u.hex,), (u.unit.id,),
+                                   f"{u.unit.id} is in {terrain.name} hex {u.hex}: {terrain.name} is prohibited (TEC)"))
+            if u.side == "russian" and u.hex in przemysl:
+                out.append(Finding("13.0", "Russian unit in Fortress Przemysl", (u.hex,), (u.unit.id,),
+                                   f"{u.unit.id} is in {u.hex}: a Russian unit can never enter Fortress Przemysl"))
+            if u.side == "ah" and u.hex in restricted and state.turn is not None and state.turn < X01_OPEN_GT:
+                out.append(Finding("4.5", "A-H unit in hex-row X.01 before GT 6", (u.hex,), (u.unit.id,),
+                                   f"{u.unit.id} is in {u.hex} on GT {state.turn}: A-H units may not enter "
+                                   f"3.01-11.01 until after GT 5"))
+        return out
+
+    def _arrivals(self, state: GameState) -> list[Finding]:
+        game = state.game
+        scenario = next(iter(game.scenarios.values()))
+        setup = {p.unit: p.hex for p in scenario.setup}
+        order = list(game.turns.player_turns)
+        phases = list(game.turns.phases)
+        reinf_idx = next((i for i, p in enumerate(phases) if p.startswith(REINFORCEMENT_PHASE)), 0)
+        out: list[Finding] = []
+        for u in state.units_on_map():
+            arrival = scenario.arrival_of(u.unit.id)
+            if arrival is not None:
+                due = (arrival.turn, order.index(u.side), reinf_idx)
+                if state.turn_index < due:
+                    out.append(Finding("14.0", "Reinforcement on the map before its GT", (u.hex,), (u.unit.id,),
+                                       f"{u.unit.id} arrives in the {game.side(u.side).name} Reinforcement Phase of "
+                                       f"GT {arrival.turn}, but is on {u.hex} at {state.label}"))
+            release = u.unit.release_gt
+            home = setup.get(u.unit.id)
+            # DECISION: cavalry is exempt, it may react (12.1) before its release (2.1 / 12.1 play note)
+            if (release and home and u.hex != home and state.turn is not None and state.turn < release
+                    and u.unit.type != "cavalry"):
+                out.append(Finding("2.1", "Movement-restricted unit moved before its release GT", (u.hex, home), (u.unit.id,),
+                                   f"{u.unit.id} is released on GT {release} but is on {u.hex}, not its set-up hex {home}, "
+                                   f"on GT {state.turn}"))
+        return out
+
+    def _tracks(self, state: GameState) -> list[Finding]:
+        out: list[Finding] = []
+        for side, prop in sorted(state.vp_properties.items()):
+            track = state.vp_track.get(side)
+            if track is not None and track != prop:
+                out.append(Finding("15.0", "VP track and VP property disagree", (), (),
+                                   f"{state.game.side(side).name}: VP markers show {track}, property VP_{side} is {prop}"))
+        gt_markers = [m for m in state.markers if m.marker.kind == "game_turn" and m.box]
+        for m in gt_markers:
+            if state.turn is not None and m.box != f"{state.game.turns.label} {state.turn}":
+                out.append(Finding("3.1", "GT marker and turn tracker disagree", (), (),
+                                   f"the GT marker is in box {m.box!r}, the turn tracker is on {state.label}"))
+        return out
+
+    # ------------------------------------------------------------------ supply
+    def supply(self, state: GameState) -> dict[str, SupplyStatus]:
+        """Every on-map unit's supply now (11.2-11.4).
+
+        Path length = hexes entered from the unit's hex to the source, the source included
+        (a unit on a source has length 0). DECISIONS: a supply path may not enter a prohibited
+        (swamp) hex; a friendly-occupied hex never counts as EZOC (11.3); a map-edge supply
+        hex is a source unless enemy-occupied and feeds the railroad even if it is itself in
+        an EZOC; railroad hexes beyond it are cut by an enemy unit or an EZOC unless
+        friendly-occupied (11.2).
+        """
+        game = state.game
+        m = game.map
+        on_map = state.units_on_map()
+        occupied = occupied_by_side(on_map)
+        prohibited = {h for h, t in m.terrain.items() if m.terrain_types.get(t) and m.terrain_types[t].prohibited}
+        out: dict[str, SupplyStatus] = {}
+        for side in game.sides:
+            mine = [u for u in on_map if u.side == side.id]
+            if not mine:
+                continue
+            friendly = occupied.get(side.id, set())
+            enemy = set().union(*(h for s, h in occupied.items() if s != side.id)) if len(occupied) > 1 else set()
+            ezoc_all = zoc_hexes(m, enemy)
+            ezoc = ezoc_all - friendly
+            seeds = [h for h in m.supply_sources.get(side.id, ()) if h not in enemy]
+            sources = rail_network(m, seeds, enemy | ezoc)
+            traces = trace_to_sources(m, sources, enemy | prohibited, ezoc, max_ezoc=1)
+            for u in mine:
+                t = traces.get(u.hex)
+                length = t.length if t else None
+                if length is None or length > LOW_SUPPLY:
+                    st = "out"
+                elif length > IN_SUPPLY:
+                    st = "low"
+                else:
+                    st = "in"
+                out[u.unit.id] = SupplyStatus(u.unit.id, u.side, u.hex, st, length,
+                                              t.path[-1] if t else None, t.path if t else (), marker_state(u))
+        return out
+
+    def _supply_markers(self, state: GameState, supply: dict[str, SupplyStatus]) -> list[Finding]:
+        out: list[Finding] = []
+        for u in state.units_on_map():
+            sup = [mk for mk in u.markers if mk.marker.kind == "supply"]
+            if len(sup) > 1:
+                out.append(Finding("11.1", "More than one supply marker", (u.hex,), (u.unit.id,),
+                                   f"{u.unit.id} has {len(sup)} supply markers"))
+            s = supply.get(u.unit.id)
+            if s is not None and s.marker != s.state:
+                length = "no path" if s.length is None else f"path {s.length}"
+                out.append(Finding("11.4", "Supply marker disagrees with the supply path", (u.hex,), (u.unit.id,),
+                                   f"{u.unit.id} is {STATE_NAMES[s.state]} ({length}) but marked "
+                                   f"{STATE_NAMES[s.marker]}"))
+        return out
+
+    # ------------------------------------------------------------------ victory
+    def victory(self, states: list[GameState]) -> VPReport:
+        """Town and elimination VP (15.1(2), (3)) over saves in play order.
+
+        A Record VPs step (end of each player turn, GT 1 Russian skipped) counts once a save
+        is at or past that step; the town position used is the latest save at or before it.
+        Steps before the first save cannot be recomputed: the first save's recorded VP is the
+        baseline. Town holders carry forward: a town is held by the side that last occupied it.
+        """
+        first, last = states[0], states[-1]
+        game = first.game
+        sides = {s.id: s.name for s in game.sides}
+        scenario = next(iter(game.scenarios.values()))
+        skips = set(scenario.skip)
+        phases = list(game.turns.phases)
+        rec_idx = next((i for i, p in enumerate(phases) if p.startswith(RECORD_PHASE)), len(phases) - 1)
+        findings: list[Finding] = []
+        towns = [t for t in game.map.towns if t.vp]
+        other = {s: next(o for o in sides if o != s) for s in sides}
+
+        def occupant(st: GameState, hex_id: str) -> Optional[str]:
+            here = st.by_hex().get(hex_id)
+            return here[-1].side if here else None
+
+        for a, b in zip(states, states[1:]):
+            if b.turn_index < a.turn_index:
+                findings.append(Finding("3.1", "Saves out of order", (), (),
+                                        f"{b.save_path} ({b.label}) comes before {a.save_path} ({a.label})"))
+        holders: list[dict[str, str]] = []
+        occupants: list[dict[str, Optional[str]]] = []
+        held = {t.id: other[t.vp.side] for t in towns}  # at the start each town is its owner's
+        for st in states:
+            occ = {t.id: occupant(st, t.hex) for t in towns}
+            for t in towns:
+                if occ[t.id]:
+                    held[t.id] = occ[t.id]
+            holders.append(dict(held))
+            occupants.append(occ)
+
+        # record steps between the first and the last save
+        lines: list[VPLine] = []
+        captured: dict[str, int] = {}
+        steps = []
+        steps_before_first = False
+        for gt in range(1, game.turns.count + 1):
+            for pi, side in enumerate(game.turns.player_turns):
+                if (gt, side) in skips:
+                    continue
+                key = (gt, pi, rec_idx)
+                if first.turn_index < key <= last.turn_index:
+                    steps.append((key, gt, side))
+                elif key <= first.turn_index:
+                    steps_before_first = True
+        for t in towns:
+            if holders[0][t.id] == t.vp.side and steps_before_first:
+                captured[t.id] = 0  # captured before the first save (its capture VP is in the baseline)
+        lines_at: list[tuple[tuple[int, int, int], VPLine]] = []
+        for key, gt, side in steps:
+            j = max(i for i, st in enumerate(states) if st.turn_index <= key)
+            for t in towns:
+                if t.vp.side != side:
+                    continue
+                if t.id not in captured and holders[j][t.id] == side:
+                    captured[t.id] = gt
+                    lines_at.append((key, VPLine(gt, side, f"Capture {t.name} ({t.hex})", t.vp.capture)))
+                elif t.id in captured and captured[t.id] != gt and occupants[j][t.id] == side:
+                    lines_at.append((key, VPLine(gt, side, f"Occupy {t.name} ({t.hex})", t.vp.occupy)))
+
+        def elim_vp(st: GameState, since: set[str]) -> dict[str, int]:
+            vp = {s: 0 for s in sides}
+            for uid in st.eliminated:
+                u = game.units[uid]
+                if uid not in since and not u.ersatz:
+                    vp[other[u.side]] += 1
+            return vp
+
+        def total_elim(st: GameState) -> dict[str, int]:
+            return elim_vp(st, set())
+
+        base_elim = set(first.eliminated)
+        prev_recorded: Optional[dict[str, int]] = None
+        provable: dict[str, int] = {}
+        for j, st in enumerate(states):
+            towns_vp = {s: sum(ln.vp for key, ln in lines_at if ln.side == s and key <= st.turn_index) for s in sides}
+            new_elim = elim_vp(st, base_elim)
+            all_elim = total_elim(st)
+            for s in sides:
+                low = max(first.vp_recorded.get(s, 0) + towns_vp[s] + new_elim[s], all_elim[s] + towns_vp[s])
+                provable[s] = low
+                rec = st.vp_recorded.get(s, 0)
+                if rec < low:
+                    findings.append(Finding("15.1", "VP recorded below the VP the saves prove", (), (),
+                                            f"{st.save_path} ({st.label}): {sides[s]} has {rec} VP recorded, "
+                                            f"at least {low} are earned"))
+                if prev_recorded is not None and rec < prev_recorded.get(s, 0):
+                    findings.append(Finding("15.1", "VP recorded went down", (), (),
+                                            f"{st.save_path}: {sides[s]} VP went from {prev_recorded[s]} to {rec}"))
+            prev_recorded = st.vp_recorded
+        first_seen: dict[str, GameState] = {}
+        for st in states:
+            for uid in st.eliminated:
+                first_seen.setdefault(uid, st)
+        for uid, st in first_seen.items():
+            u = game.units[uid]
+            if uid not in base_elim:
+                lines_at.append((st.turn_index, VPLine(st.turn or 0, other[u.side],
+                                                        f"Eliminated {uid}" + (" (Ersatz: 0)" if u.ersatz else ""),
+                                                        0 if u.ersatz else 1)))
+        holds = [TownHold(t.name, t.hex, t.vp.side, holders[-1][t.id], occupants[-1][t.id], captured.get(t.id) or None)
+                 for t in towns]
+        unknown = [f"attacks by infantry in GT 1-{ATTACK_VP_LAST_GT} (15.1(1), 1 VP each): a save shows no attacks"]
+        if steps_before_first:
+            unknown.append(f"VP earned before the first save ({first.save_path}, {first.label}): taken as recorded there")
+        return VPReport(sides, holds, [ln for _, ln in lines_at], provable, dict(last.vp_recorded),
+                        dict(first.vp_recorded), unknown, findings)
+
+
+def marker_state(u: UnitState) -> str:
+    """in / low / out from the unit's supply marker (front Low-Supply, back Out-of-Supply)."""
+    sup = [mk for mk in u.markers if mk.marker.kind == "supply"]
+    if not sup:
+        return "in"
+    return "out" if any(mk.back for mk in sup) else "low"
+
+
+__all__ = ["GaliciaRules", "GAME_ID", "marker_state", "neighbour_tables"]

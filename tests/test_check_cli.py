@@ -1,0 +1,151 @@
+"""`modgen check` end to end: exit codes, one-line errors, JSON, picture, foreign modules."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from modgen.check.compose import Composer, from_scenario
+from modgen.cli import main
+from modgen.loader import load_game
+from modgen.vassal import pieces as vp
+from modgen.vassal.obfuscation import obfuscate
+from modgen.vassal.savefile import SaveContent, save_bytes, write_game
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLES = REPO / "samples" / "galicia1914"
+FIXTURES = REPO.parent / "shared" / "fixtures" / "vassal-3.8"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(REPO, "galicia1914")
+
+
+@pytest.fixture(scope="module")
+def composer(game):
+    return Composer(game)
+
+
+def run(argv, capsys):
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line_error(code, err):
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("modgen: ") and "Traceback" not in err
+
+
+def test_samples_exit_codes(galicia_module, capsys):
+    build = str(galicia_module.parent)
+    code, out, err = run(["check", str(SAMPLES / "start.vsav"), "--build", build], capsys)
+    assert code == 0 and "no findings" in out and err == ""
+    code, out, _ = run(["check", str(SAMPLES / "illegal.vsav"), "--build", build], capsys)
+    assert code == 1 and "[13.0] 3.15" in out and "[5.1] 8.14" in out
+
+
+def test_check_samples_command(galicia_module, capsys):
+    code, out, _ = run(["check-samples", "--build", str(galicia_module.parent)], capsys)
+    assert code == 0 and out.count("ok  ") == 2
+
+
+def test_json_has_the_same_content(galicia_module, capsys):
+    code, out, _ = run(["check", str(SAMPLES / "illegal.vsav"), "--module", str(galicia_module), "--json"], capsys)
+    data = json.loads(out)
+    assert code == 1 and data["finding_count"] == 9
+    save = data["saves"][0]
+    assert (save["turn"], save["phasing_side"], save["phase"]) == (3, "russian", "Movement")
+    assert save["supply"]["ru-inf-42"]["marker"] == "out" and save["supply"]["ru-inf-42"]["state"] == "in"
+    assert data["victory"]["unknown"] and data["vp_findings"][0]["rule"] == "15.1"
+
+
+def test_picture_written_atomically(galicia_module, capsys, tmp_path):
+    pic = tmp_path / "out.png"
+    code, _, _ = run(["check", str(SAMPLES / "illegal.vsav"), "--module", str(galicia_module), "--picture", str(pic)], capsys)
+    assert code == 1 and pic.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.png"]
+    bad = tmp_path / "bad.vsav"
+    bad.write_bytes(b"junk")
+    pic2 = tmp_path / "never.png"
+    code, _, err = run(["check", str(bad), "--module", str(galicia_module), "--picture", str(pic2)], capsys)
+    one_line_error(code, err)
+    assert not pic2.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["bad.vsav", "out.png"]
+
+
+def _zip(entries: dict[str, bytes]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for k, v in entries.items():
+            zf.writestr(k, v)
+    return buf.getvalue()
+
+
+def _bad_saves(game, composer, tmp_path) -> dict[str, Path]:
+    start = (SAMPLES / "start.vsav").read_bytes()
+    out: dict[str, bytes] = {
+        "not_a_zip": b"this is not a save",
+        "truncated": start[: len(start) // 2],
+        "wrong_header": _zip({"savedGame": b"PK!? not an obfuscated VASSAL command stream \x00\x01"}),
+        "garbage_commands": _zip({"savedGame": obfuscate("begin_save\x1b+/1/\tbroken\\/\x1bM/only/3\x1bend_save", 0x5A)}),
+        "oversized": _zip({"savedGame": b"\0" * (65 * 1024 * 1024)}),
+    }
+    content = composer.content(from_scenario(game))
+    pid, piece = content.pieces[0]
+    bs = piece.basic_state
+    unknown = SaveContent(**{**content.__dict__, "pieces": [(pid, piece.with_basic_state(vp.BasicState(bs.map, bs.x, bs.y, "123456789", {})))] + list(content.pieces[1:])})
+    out["unknown_piece"] = save_bytes(unknown)
+    for name, (x, y) in {"off_map_margin": (3, 3), "off_map_far": (99999, 12)}.items():
+        pos = from_scenario(game).at_pixel("Main Map", x, y, "unit", "ah-inf-4")
+        out[name] = save_bytes(composer.content(pos))
+    other = from_scenario(game)
+    out["other_version"] = save_bytes(composer.content(other, module_version="0.9"))
+    paths = {}
+    for name, data in out.items():
+        p = tmp_path / f"{name}.vsav"
+        p.write_bytes(data)
+        paths[name] = p
+    return paths
+
+
+def test_bad_saves_exit_2_with_one_line(game, composer, galicia_module, tmp_path, capsys):
+    paths = _bad_saves(game, composer, tmp_path)
+    expect = {"unknown_piece": "gpid '123456789'", "off_map_margin": "position off the map",
+              "off_map_far": "position off the map", "other_version": "version 0.9", "oversized": "limit",
+              "not_a_zip": "not a zip", "truncated": "", "wrong_header": "begin_save", "garbage_commands": "command"}
+    for name, p in paths.items():
+        code, out, err = run(["check", str(p), "--module", str(galicia_module)], capsys)
+        one_line_error(code, err)
+        assert out == "", name
+        assert expect[name] in err, (name, err)
+
+
+def test_version_mismatch_without_module_names_both(game, composer, galicia_module, tmp_path, capsys):
+    p = tmp_path / "old.vsav"
+    write_game(p, composer.content(from_scenario(game), module_version="0.9"))
+    code, _, err = run(["check", str(p), "--build", str(galicia_module.parent)], capsys)
+    one_line_error(code, err)
+    assert "0.9" in err and game.version in err
+
+
+@pytest.mark.parametrize("save", ["kitchen_start.vsav", "kitchen_flipped.vsav", "kitchen_moves.vlog", "tiny_placed.vsav"])
+def test_foreign_module_fixtures(save, capsys):
+    if not (FIXTURES / save).exists():
+        pytest.skip("fixtures not present")
+    code, _, err = run(["check", str(FIXTURES / save), "--module", str(FIXTURES / "kitchen.vmod")], capsys)
+    one_line_error(code, err)
+    assert "foreign" in err or "not of" in err
+
+
+def test_several_saves_carry_vp(game, composer, galicia_module, tmp_path, capsys):
+    pos = from_scenario(game)
+    composer.write(pos, tmp_path / "t1.vsav")
+    pos.in_box("Eliminated Austria-Hungary", "unit", "ah-ls-105").set_turn(2, "russian", "Movement")
+    composer.write(pos, tmp_path / "t2.vsav")  # Russia records nothing: at least 1 VP earned
+    code, out, _ = run(["check", str(tmp_path / "t1.vsav"), str(tmp_path / "t2.vsav"), "--module", str(galicia_module)], capsys)
+    assert code == 1 and "at least 1 are earned" in out
