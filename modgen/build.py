@@ -24,7 +24,8 @@ from .loader import load_game
 from .model import Game
 from .vassal.savefile import _data_xml, encode_game_text
 from .vassal.obfuscation import obfuscate
-from .vmod.archive import write_atomic, zip_bytes
+from .atomic import write_atomic
+from .vmod.archive import zip_bytes
 from .vmod.cache import ArtCache, input_stamp
 from .vmod.buildfile import VASSAL_VERSION, ChartRef, render_buildfile
 from .vmod.layout import tracks_layout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -26,3 +27,22 @@ def galicia_module(tmp_path_factory) -> Path:
 
     out = tmp_path_factory.mktemp("galicia")
     return build_game(REPO, "galicia1914", out).path
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def skip_or_fail(reason: str) -> None:
+    """Skip loudly on a developer machine; fail in CI, which must never skip the engine tests."""
+    if in_ci():
+        pytest.fail(f"CI is set but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def require_engine() -> None:
+    from modgen.engine import engine_available
+
+    reason = engine_available()
+    if reason is not None:
+        skip_or_fail(f"the VASSAL engine is unavailable: {reason}")

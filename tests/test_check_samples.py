@@ -9,7 +9,6 @@ from modgen.check.reader import read_state
 from modgen.check.report import expected_keys
 from modgen.check.run import check_samples, check_saves
 from modgen.vassal.archive import Archive
-from modgen.vassal.obfuscation import deobfuscate
 from modgen.vassal.savefile import read_game_data
 
 REPO = Path(__file__).resolve().parents[1]
@@ -51,7 +50,6 @@ def test_check_samples_all_ok(galicia_module):
 
 def test_samples_are_reproducible(tmp_path, galicia_module):
     import importlib.util
-    import shutil
 
     spec = importlib.util.spec_from_file_location("make_samples", REPO / "samples" / "make_samples.py")
     mod = importlib.util.module_from_spec(spec)

@@ -26,20 +26,13 @@ from typing import Any, Callable
 
 import pytest
 
-from modgen.engine import EngineResult, engine_available, run_engine
+from .conftest import require_engine, skip_or_fail
+
+from modgen.engine import EngineResult, run_engine
 
 REPO = Path(__file__).resolve().parents[1]
 
 
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-
-
-def _unavailable(reason: str) -> None:
-    """Skip loudly on a developer machine; fail in CI, which must never skip the engine tests."""
-    if _in_ci():
-        pytest.fail(f"CI is set but the VASSAL engine is unavailable: {reason}", pytrace=False)
-    pytest.skip(f"VASSAL engine unavailable: {reason}")
 
 
 def _fixtures_dir() -> Path | None:
@@ -122,14 +115,10 @@ BROKEN: dict[str, tuple[Callable[[str], str] | None, tuple[str, ...], str]] = {
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, EngineResult]:
-    reason = engine_available()
-    if reason is not None:
-        _unavailable(reason)
+    require_engine()
     if FIX is None:
         msg = f"shared fixtures not found (looked in {REPO.parent / 'shared'} and $MODGEN_SHARED_DIR)"
-        if _in_ci():
-            pytest.fail(msg, pytrace=False)
-        pytest.skip(msg)
+        skip_or_fail(msg)
     tmp = tmp_path_factory.mktemp("broken")
     jobs: dict[str, Callable[[], EngineResult]] = {
         "kitchen_1914": lambda: run_engine(FIX / "kitchen.vmod", setup="August 1914", password="pw-russia"),

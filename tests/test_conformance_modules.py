@@ -21,7 +21,6 @@ All engine runs happen once, in parallel, in the module-scoped ``runs`` fixture.
 
 from __future__ import annotations
 
-import os
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -30,8 +29,10 @@ from typing import Any, Callable
 
 import pytest
 
+from .conftest import require_engine
+
 from modgen.build import build_game, setup_file_name
-from modgen.engine import EngineResult, engine_available, run_engine
+from modgen.engine import EngineResult, run_engine
 from modgen.errors import DataError
 from modgen.model import Game, Scenario
 from modgen.vassal.module import ModuleInfo, read_module
@@ -50,15 +51,6 @@ GAMES: dict[str, Path] = {
 }
 
 
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-
-
-def _unavailable(reason: str) -> None:
-    """Skip loudly on a developer machine; fail in CI, which must never skip the engine tests."""
-    if _in_ci():
-        pytest.fail(f"CI is set but the VASSAL engine is unavailable: {reason}", pytrace=False)
-    pytest.skip(f"VASSAL engine unavailable: {reason}")
 
 
 # ---- what our data says ------------------------------------------------------------------------
@@ -231,9 +223,7 @@ class Bench:
 
 @pytest.fixture(scope="module")
 def bench(tmp_path_factory: pytest.TempPathFactory) -> Bench:
-    reason = engine_available()
-    if reason is not None:
-        _unavailable(reason)
+    require_engine()
     built: dict[str, Built] = {}
     skipped: dict[str, str] = {}
     for gid in GAMES:

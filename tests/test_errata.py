@@ -13,7 +13,6 @@ engine is installed, the refreshed saves are loaded in it too (skip otherwise; f
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import zipfile
@@ -22,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+
+from .conftest import require_engine
 
 from modgen.build import build_game
 from modgen.cli import main
@@ -458,18 +459,11 @@ def test_carry_state_by_layer_name_and_unique_mask() -> None:
 # ---- the real engine ---------------------------------------------------------------------------
 
 
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-
 
 def test_refreshed_saves_load_in_the_engine(refreshed: dict[str, Scenario]) -> None:
-    from modgen.engine import engine_available, run_engine
+    from modgen.engine import run_engine
 
-    reason = engine_available()
-    if reason is not None:
-        if _in_ci():
-            pytest.fail(f"CI is set but the VASSAL engine is unavailable: {reason}", pytrace=False)
-        pytest.skip(f"VASSAL engine unavailable: {reason}")
+    require_engine()
 
     def run(s: Scenario):
         side = next(x for x in read_module(s.new_module).sides if x != s.e.joiner_side)

@@ -11,8 +11,7 @@ from modgen.vassal.commands import leaves
 from modgen.vassal.module import map_location, read_module
 from modgen.vassal.names import display_name
 from modgen.vassal.obfuscation import deobfuscate, obfuscate
-from modgen.vassal.pieces import decode_piece
-from modgen.vassal.savefile import (BoardPick, GlobalValue, SaveContent, StackSpec, encode_game_text,
+from modgen.vassal.savefile import (BoardPick, SaveContent, StackSpec, encode_game_text,
                                     read_game, read_game_data, save_bytes, write_game)
 
 FIX = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "vassal-3.8"

@@ -6,13 +6,12 @@ failed run never leaves half a PNG.
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
 from ..art.counters import font, hex_rgb
+from ..atomic import write_atomic
 from ..art.mapart import render_board
 from .report import CheckReport
 
@@ -106,15 +105,4 @@ def write_picture(report: CheckReport, path: Path) -> None:
     img = draw_picture(report)
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=6)
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent or "."))
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(buf.getvalue())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, buf.getvalue())

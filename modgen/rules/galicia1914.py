@@ -219,7 +219,6 @@ class GaliciaRules:
             occupants.append(occ)
 
         # record steps between the first and the last save
-        lines: list[VPLine] = []
         captured: dict[str, int] = {}
         steps = []
         steps_before_first = False

@@ -11,7 +11,6 @@ deterministically (fixed key, fixed zip times) so identical input gives identica
 from __future__ import annotations
 
 import io
-import os
 import tempfile
 import zipfile
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from typing import Iterable, Optional, Sequence
 
 from lxml import etree
 
+from modgen.atomic import write_atomic
 from modgen.errors import ModgenError, SaveError
 from modgen.vassal.archive import DEFAULT_LIMIT, Archive
 from modgen.vassal.commands import iter_leaves
@@ -501,19 +501,5 @@ def save_bytes(game: SaveContent, key: int = FIXED_KEY) -> bytes:
 
 
 def write_game(path: str | Path, game: SaveContent, key: int = FIXED_KEY) -> None:
-    """Write a save atomically: a temp file in the same directory, fsynced, then renamed over `path`."""
-    data = save_bytes(game, key)
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent or "."))
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write a save atomically (temp file beside it, fsynced, renamed over `path`)."""
+    write_atomic(path, save_bytes(game, key))

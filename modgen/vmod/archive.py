@@ -1,12 +1,9 @@
-"""Deterministic zip writing: same entries in, same bytes out, never a half-written file."""
+"""Deterministic zip writing: same entries in, same bytes out."""
 
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 import zipfile
-from pathlib import Path
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
@@ -25,20 +22,3 @@ def zip_bytes(entries: list[tuple[str, bytes]]) -> bytes:
             info.compress_type = method
             zf.writestr(info, data, compress_type=method, compresslevel=6 if method == zipfile.ZIP_DEFLATED else None)
     return buf.getvalue()
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside path, then rename over it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
