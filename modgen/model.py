@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .geometry import BoardGeometry
 
@@ -304,7 +305,18 @@ class Scenario:
     description: str = ""
 
     def arrival_of(self, unit_id: str) -> Reinforcement | None:
-        return next((r for r in self.reinforcements if r.unit == unit_id), None)
+        return self._arrivals.get(unit_id)
+
+    def setup_hex(self, unit_id: str) -> str | None:
+        return self._setup_hexes.get(unit_id)
+
+    @cached_property
+    def _arrivals(self) -> dict[str, Reinforcement]:
+        return {r.unit: r for r in self.reinforcements}
+
+    @cached_property
+    def _setup_hexes(self) -> dict[str, str]:
+        return {p.unit: p.hex for p in self.setup}
 
 
 @dataclass

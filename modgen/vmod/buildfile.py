@@ -67,7 +67,8 @@ def render_buildfile(
     board = game.map.boards[0]
     grid = board.geometry.grid
     n = grid.numbering
-    prohibited_or_marked = {h: t for h, t in game.map.terrain.items() if t != _default_terrain(game)}
+    default_terrain = _default_terrain(game)
+    prohibited_or_marked = {h: t for h, t in game.map.terrain.items() if t != default_terrain}
     zones = []
     for hex_id in game.map.hex_ids():
         if hex_id not in prohibited_or_marked:
@@ -87,7 +88,7 @@ def render_buildfile(
             },
             "zones": zones,
         },
-        "properties": [{"name": "Terrain", "value": game.map.terrain_types[_default_terrain(game)].name, "description": "Terrain of hexes with no zone of their own"}],
+        "properties": [{"name": "Terrain", "value": game.map.terrain_types[default_terrain].name, "description": "Terrain of hexes with no zone of their own"}],
     }
     tracks = {
         "name": TRACKS_MAP, "button": "Tracks", "hotkey": "82,520", "launch": "true", "background": "255,255,255",

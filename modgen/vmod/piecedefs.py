@@ -47,7 +47,7 @@ def unit_piece_name(game: Game, unit: Unit) -> str:
 
 def setup_text(game: Game, scenario: Scenario, unit: Unit) -> str:
     """Set-up information printed on the counter (2.1): the set-up hex or arrival GT."""
-    placed = next((p.hex for p in scenario.setup if p.unit == unit.id), None)
+    placed = scenario.setup_hex(unit.id)
     if placed:
         return placed
     arrival = scenario.arrival_of(unit.id)

@@ -46,7 +46,8 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
 
     pieces: list[tuple[str, vp.Piece]] = []
     stacks: list[StackSpec] = []
-    for hex_id in sorted(by_hex, key=lambda h: game.map.hex_ids().index(h)):
+    order = {h: i for i, h in enumerate(game.map.hex_ids())}
+    for hex_id in sorted(by_hex, key=order.__getitem__):
         # 5.3: the unit with the largest printed attack strength on top (stacks list bottom first)
         units = sorted(by_hex[hex_id], key=lambda u: (game.units[u].front.attack, u))
         board, x, y = game.map.centre(hex_id)
