@@ -46,3 +46,19 @@ def require_engine() -> None:
     reason = engine_available()
     if reason is not None:
         skip_or_fail(f"the VASSAL engine is unavailable: {reason}")
+
+
+@pytest.fixture(scope="module")
+def game():
+    """The Galicia game model (the checker tests' subject)."""
+    from modgen.loader import load_game
+
+    return load_game(REPO, "galicia1914")
+
+
+@pytest.fixture(scope="module")
+def composer(game):
+    """Writes Galicia positions as real saves for the checker tests."""
+    from modgen.check.compose import Composer
+
+    return Composer(game)

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from modgen.check.compose import Composer, from_scenario
+from modgen.check.compose import from_scenario
 from modgen.cli import main
-from modgen.loader import load_game
 from modgen.vassal import pieces as vp
 from modgen.vassal.obfuscation import obfuscate
 from modgen.vassal.savefile import SaveContent, save_bytes, write_game
@@ -20,15 +19,6 @@ REPO = Path(__file__).resolve().parents[1]
 SAMPLES = REPO / "samples" / "galicia1914"
 FIXTURES = REPO.parent / "shared" / "fixtures" / "vassal-3.8"
 
-
-@pytest.fixture(scope="module")
-def game():
-    return load_game(REPO, "galicia1914")
-
-
-@pytest.fixture(scope="module")
-def composer(game):
-    return Composer(game)
 
 
 def run(argv, capsys):

@@ -7,23 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from modgen.check.compose import Composer, Position, from_scenario
+from modgen.check.compose import Position, from_scenario
 from modgen.check.reader import read_state
-from modgen.loader import load_game
 from modgen.rules import plugin_for
 from modgen.rules.common import rail_network, zoc_hexes
 
 REPO = Path(__file__).resolve().parents[1]
 
-
-@pytest.fixture(scope="module")
-def game():
-    return load_game(REPO, "galicia1914")
-
-
-@pytest.fixture(scope="module")
-def composer(game):
-    return Composer(game)
 
 
 @pytest.fixture()
