@@ -22,10 +22,10 @@ from .art.sheets import counter_sheet, overview
 from .art.tables import chart_image, reinforcements_image, render_tracks, tec_image, vp_towns_image
 from .loader import load_game
 from .model import Game
-from .vassal.savefile import _data_xml, encode_game_text
+from .vassal.archive import zip_bytes
+from .vassal.savefile import encode_game_text, metadata_xml
 from .vassal.obfuscation import obfuscate
 from .atomic import write_atomic
-from .vmod.archive import zip_bytes
 from .vmod.cache import ArtCache, input_stamp
 from .vmod.buildfile import VASSAL_VERSION, ChartRef, render_buildfile
 from .vmod.layout import tracks_layout
@@ -59,7 +59,7 @@ class BuildResult:
 
 
 def module_metadata(game: Game) -> bytes:
-    return _data_xml(
+    return metadata_xml(
         [
             ("version", game.version),
             ("extra1", ""),

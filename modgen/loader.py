@@ -362,16 +362,19 @@ class GameLoader:
             return [inv[(la, p)] for p in range(min(pa, pb), max(pa, pb) + 1)]
         return [inv[(line, pa)] for line in range(min(la, lb), max(la, lb) + 1)]
 
+    def _game_file(self) -> Node:
+        """game.yaml, parsed once: the map needs its side ids, the game everything else."""
+        if not hasattr(self, "_game_node"):
+            self._game_node = self._open(self.counters / "game.yaml")
+        return self._game_node
+
     def _side_ids(self) -> tuple[str, ...]:
-        if not hasattr(self, "_sides_cache"):
-            g = self._open(self.counters / "game.yaml")
-            self._sides_cache = tuple(n.text("id") for n in g.nodes("sides"))
-        return self._sides_cache
+        return tuple(n.text("id") for n in self._game_file().nodes("sides"))
 
     # -- game ----------------------------------------------------------------
     def load(self) -> Game:
         game_map = self.load_map()
-        g = self._open(self.counters / "game.yaml")
+        g = self._game_file()
         gid = g.text("id")
         if gid != self.game_id:
             g.fail("id", f"game id {gid!r} does not match its folder {self.game_id!r}")

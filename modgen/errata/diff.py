@@ -415,7 +415,7 @@ def _side_key(s: frozenset[str]) -> tuple:
 def _build_view(root: Path, game_id: str, tmp: Path, label: str) -> tuple[ModuleView, Any]:
     from modgen.build import module_entries
     from modgen.loader import load_game
-    from modgen.vmod.archive import zip_bytes
+    from modgen.vassal.archive import zip_bytes
 
     game = load_game(root, game_id)
     path = tmp / f"{label.replace('/', '_')}.vmod"

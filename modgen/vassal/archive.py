@@ -1,4 +1,4 @@
-"""Bounded, error-checked reading of zip archives (.vsav, .vlog, .vmod).
+"""Zip archives (.vsav, .vlog, .vmod): bounded, error-checked reading and deterministic writing.
 
 Saves and modules come from users, so every failure must become one clear SaveError
 naming the file and entry, and no entry may be inflated without a size limit (a small
@@ -7,6 +7,7 @@ zip can declare or expand to gigabytes).
 
 from __future__ import annotations
 
+import io
 import struct
 import zipfile
 import zlib
@@ -94,3 +95,23 @@ class Archive:
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise SaveError(self.where(entry), f"not UTF-8 text at byte {exc.start}") from None
+
+
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def zip_bytes(entries: list[tuple[str, bytes]]) -> bytes:
+    """A zip of entries in the given order, fixed timestamps and attributes: same entries, same bytes.
+
+    PNGs are stored (they are already compressed); everything else is DEFLATED, as VASSAL writes.
+    """
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name, data in entries:
+            method = zipfile.ZIP_STORED if name.endswith(".png") else zipfile.ZIP_DEFLATED
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            info.compress_type = method
+            info.external_attr = 0o644 << 16
+            info.create_system = 0
+            zf.writestr(info, data, compress_type=method, compresslevel=6 if method == zipfile.ZIP_DEFLATED else None)
+    return buf.getvalue()

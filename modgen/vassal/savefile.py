@@ -10,9 +10,7 @@ deterministically (fixed key, fixed zip times) so identical input gives identica
 
 from __future__ import annotations
 
-import io
 import tempfile
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
@@ -21,7 +19,7 @@ from lxml import etree
 
 from modgen.atomic import write_atomic
 from modgen.errors import ModgenError, SaveError
-from modgen.vassal.archive import DEFAULT_LIMIT, Archive
+from modgen.vassal.archive import DEFAULT_LIMIT, Archive, zip_bytes
 from modgen.vassal.commands import iter_leaves
 from modgen.vassal.names import display_name
 from modgen.vassal.obfuscation import deobfuscate, obfuscate
@@ -33,7 +31,6 @@ SAVED_GAME = "savedGame"
 SAVEDATA = "savedata"
 MODULEDATA = "moduledata"
 FIXED_KEY = 0x5A
-ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 __all__ = [
     "BoardPick", "GlobalValue", "Player", "TurnLevelState", "TurnState", "SavedGame", "SaveContent",
@@ -458,7 +455,7 @@ def encode_game_text(game: SaveContent) -> str:
     return encode(tokens, ESC)
 
 
-def _data_xml(children: Iterable[tuple[str, str]]) -> bytes:
+def metadata_xml(children: Iterable[tuple[str, str]]) -> bytes:
     """`<data version="1">` as AbstractMetaData.save writes it (2-space indent, empty elements short)."""
     lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>', '<data version="1">']
     for tag, text in children:
@@ -483,21 +480,13 @@ def save_bytes(game: SaveContent, key: int = FIXED_KEY) -> bytes:
                     ("VassalVersion", game.vassal_version), ("dateSaved", str(game.date_saved))]
         if game.description:
             savedata.append(("description", game.description))
-        entries.append((SAVEDATA, _data_xml(savedata)))
-        moduledata = game.moduledata or _data_xml([
+        entries.append((SAVEDATA, metadata_xml(savedata)))
+        moduledata = game.moduledata or metadata_xml([
             ("version", game.module_version), ("extra1", ""), ("extra2", ""),
             ("VassalVersion", game.vassal_version), ("dateSaved", str(game.date_saved)),
             ("description", game.module_description), ("name", game.module_name)])
         entries.append((MODULEDATA, moduledata))
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as zf:
-        for name, data in entries:
-            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            info.create_system = 0
-            zf.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
-    return buf.getvalue()
+    return zip_bytes(entries)
 
 
 def write_game(path: str | Path, game: SaveContent, key: int = FIXED_KEY) -> None:
