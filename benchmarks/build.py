@@ -44,7 +44,7 @@ def write_game(root: Path) -> None:
         nat = "rd" if i % 2 == 0 else "bl"
         a, d = rng.randint(1, 8), rng.randint(1, 8)
         reduced = f", reduced: {{attack: {max(0, a - 2)}, defense: {max(0, d - 2)}}}" if i % 3 else ""
-        units.append(f'  - {{id: u{i:04d}, name: "{i}", nationality: {nat}, type: infantry, size: XX, corps: "{i % 40}", '
+        units.append(f'  - {{id: u{i:04d}, name: "{i}", nationality: {nat}, type: infantry, size: XX, formation: "{i % 40}", '
                      f"attack: {a}, defense: {d}, ma: 4, av: {rng.randint(0, 5)}{reduced}}}")
         setup.append(f'  - {{unit: u{i:04d}, hex: "{free[i % len(free)]}"}}')
     (root / "counters" / GAME / "units.yaml").write_text("\n".join(units) + "\n")

@@ -78,12 +78,13 @@ def module_entries(
     """Every archive entry of the module, in a fixed order; previews (if given) receive the sheet and map."""
     cache = cache or ArtCache(None)
     scenarios = list(game.scenarios.values())
-    first = scenarios[0]
+    first = game.primary_scenario
     layout = tracks_layout(game, scenarios)
     images: dict[str, bytes] = {}
     def nat_and_type(unit):
         return game.nationalities[unit.nationality], game.unit_types[unit.type]
 
+    unit_context = (game.morale, game.unit_values, game.stacking)  # what unit_face reads besides the unit
     progress(f"counters: {len(game.units)} units, {len(game.markers)} markers")
     for unit in game.units.values():
         info = CounterText(setup_text(game, first, unit))
@@ -91,7 +92,7 @@ def module_entries(
             if values is None:
                 continue
             images[unit_image(unit, reduced)] = cache.image(
-                ("unit", unit, *nat_and_type(unit), info, reduced),
+                ("unit", unit, *nat_and_type(unit), info, reduced, unit_context),
                 lambda u=unit, v=values, r=reduced, i=info: png_bytes(unit_face(game, u, v, r, i)),
             )
     side_colours = (game.sides, game.nationalities)

@@ -7,6 +7,7 @@ can name exactly.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +18,16 @@ from .model import (
     Board,
     Chart,
     Dice,
+    EntryArea,
     Game,
     HexsideFeature,
     HexsideType,
     MapData,
     Marker,
     MarkerFace,
+    Morale,
+    Ownership,
+    RoadType,
     MarkerPlacement,
     Nationality,
     Placement,
@@ -38,6 +43,7 @@ from .model import (
     TurnTrack,
     Unit,
     UnitType,
+    UnitValue,
     Values,
     VPValue,
     stable_gpid,
@@ -189,22 +195,35 @@ class GameLoader:
                     m.fail("boards", f"hex ID {h} is on boards {board_of[h].name} and {board.name}: use id_prefix")
                 board_of[h] = board
 
+        tec_prov = m.provenance()
         terrain_types = {
             tid: TerrainType(
                 tid,
                 n.text("name"),
                 n.text("move"),
                 n.text("combat", ""),
-                n.text("colour"),
+                _colour(n, "colour"),
                 n.flag("prohibited"),
+                _words(n, "road_only"),
+                _words(n, "prohibited_for"),
             )
             for tid, n in m.mapping("terrain_types")
         }
-        for tid, n in m.mapping("terrain_types"):
-            _colour(n, "colour")
         hexside_types = {
-            tid: HexsideType(tid, n.text("name"), n.text("move"), n.text("combat", ""), n.flag("blocks_zoc"), n.text("note", ""))
+            tid: HexsideType(
+                tid, n.text("name"), n.text("move"), n.text("combat", ""), n.flag("blocks_zoc"), n.text("note", ""),
+                n.choice("style", HEXSIDE_STYLES, ""), _colour(n, "colour", None), _number(n, "width"),
+                _words(n, "prohibits"), _words(n, "on"), n.flag("blocks_supply"),
+            )
             for tid, n in m.mapping("hexside_types", {})
+        }
+        for tid, n in m.mapping("hexside_types", {}):
+            for line, value, path in n.items("on", []):
+                if value not in hexside_types or hexside_types[value].on:
+                    raise DataError(m.file, line, path, f"{value!r} is not a hexside type a crossing can lie on")
+        road_types = {
+            tid: RoadType(tid, n.text("name"), n.text("move", ""), _colour(n, "colour"), _number(n, "width") or 4.0)
+            for tid, n in m.mapping("road_types", {})
         }
 
         def hex_ref(node: Node, value: Any, line: int | None, path: str) -> str:
@@ -243,7 +262,7 @@ class GameLoader:
                 if b not in board_of[a].geometry.neighbours(a):
                     raise DataError(f.file, line, path, f"hexes {a} and {b} are not adjacent")
                 sides.append(frozenset((a, b)))
-            features.append(HexsideFeature(ftype, n.text("name", ftype), tuple(sides)))
+            features.append(HexsideFeature(ftype, n.text("name", ftype), tuple(sides), _words(n, "tags"), n.text("note", "")))
 
         def routes(key: str) -> list[Route]:
             out = []
@@ -256,7 +275,8 @@ class GameLoader:
                     hexes.append(h)
                 if len(hexes) < 2:
                     n.fail("hexes", "a route needs at least two hexes")
-                out.append(Route(n.text("name"), tuple(hexes), n.text("kind", "")))
+                kind = n.choice("kind", road_types, "") if key == "roads" and road_types else n.text("kind", "")
+                out.append(Route(n.text("name"), tuple(hexes), kind))
             return out
 
         railroads, roads = routes("railroads"), routes("roads")
@@ -276,26 +296,57 @@ class GameLoader:
             vp = None
             if n.has("vp"):
                 v = n.child("vp")
-                vp = VPValue(v.choice("side", side_ids), v.integer("capture", lo=0), v.integer("occupy", lo=0))
+                vp = VPValue(v.choice("side", side_ids), v.integer("capture", 0, lo=0), v.integer("occupy", 0, lo=0), v.integer("hold", 0, lo=0))
+                if not (vp.capture or vp.occupy or vp.hold):
+                    v.fail(None, "a VP hex needs capture, occupy or hold VP")
             towns.append(Town(tid, n.text("name"), h, n.choice("size", ("city", "town", "village"), "town"), vp, n.provenance(f_prov)))
-        rivers = {s for ft in features if ft.type == "river" for s in ft.sides}
+        types_on: dict[frozenset[str], set[str]] = {}
         for ft in features:
-            if ft.type == "bridge":
-                for s in ft.sides:
-                    if "river" in hexside_types and s not in rivers:
-                        f.fail("hexsides", f"bridge {ft.name} at {'/'.join(sorted(s))} is not on a river hexside")
+            for s in ft.sides:
+                types_on.setdefault(s, set()).add(ft.type)
+        for n, ft in zip(f.nodes("hexsides", []), features):
+            allowed = hexside_types[ft.type].on
+            for s in ft.sides if allowed else ():
+                if not types_on[s] & set(allowed):
+                    n.fail("sides", f"{ft.name} at {'/'.join(sorted(s))} is not on a {' or '.join(allowed)} hexside")
 
         areas: list[Area] = []
         for n in f.nodes("areas", []):
             hexes: list[str] = []
-            for line, value, path in n.items("hexes"):
+            if n.has("region"):
+                hexes = self._region(n.child("region"), board_of, features, hex_ref)
+            for line, value, path in n.items("hexes", [] if hexes else _MISSING):
                 if isinstance(value, dict):
                     r = Node(f.file, value, path, line)
                     hexes.extend(self._range(r, board_of))
                 else:
                     hexes.append(hex_ref(f, value, line, path))
             shade = _colour(n, "shade") if n.has("shade") else None
-            areas.append(Area(n.text("id"), n.text("name"), tuple(hexes), shade, n.choice("symbol", ("fortress", "none"), None)))
+            areas.append(Area(n.text("id"), n.text("name"), tuple(hexes), shade, n.choice("symbol", ("fortress", "none"), None), n.text("label", None)))
+        if len({a.id for a in areas}) != len(areas):
+            f.fail("areas", "area ids must be unique")
+
+        entry_areas: list[EntryArea] = []
+        for n in f.nodes("entry_areas", []):
+            eid = n.text("id")
+            if any(e.id == eid for e in entry_areas):
+                n.fail("id", f"duplicate entry area {eid!r}")
+            hexes = []
+            for line, value, path in n.items("hexes"):
+                h = hex_ref(f, value, line, path)
+                if not board_of[h].geometry.is_edge(h):
+                    raise DataError(f.file, line, path, f"entry area {eid} touches {h}, which is not a map-edge hex")
+                hexes.append(h)
+            owners = []
+            for o in n.nodes("owners"):
+                first = o.integer("from", lo=1)
+                last = o.integer("to", None, lo=first)
+                if owners and (owners[-1].last is None or first <= owners[-1].last):
+                    o.fail("from", "owners must follow each other in turn order without overlap")
+                owners.append(Ownership(o.choice("side", side_ids), first, last))
+            if not owners:
+                n.fail("owners", "an entry area needs at least one owner")
+            entry_areas.append(EntryArea(eid, n.text("name", f"Entry area {eid}"), tuple(hexes), tuple(owners)))
 
         supply: dict[str, tuple[str, ...]] = {}
         for side, listed, sline in f.entries("supply_sources", {}):
@@ -313,8 +364,30 @@ class GameLoader:
             if terrain_types[terrain[town_hex]].prohibited:
                 f.fail("towns", f"town {tid} lies on prohibited terrain {terrain[town_hex]} at {town_hex}")
         return MapData(
-            boards, terrain_types, hexside_types, terrain, features, railroads, roads, towns, areas, supply, t_prov, f_prov
+            boards, terrain_types, hexside_types, terrain, features, railroads, roads, towns, areas, supply, t_prov, f_prov,
+            road_types, entry_areas, tec_prov,
         )
+
+    def _region(self, r: Node, board_of: dict[str, Board], features: list[HexsideFeature], hex_ref) -> list[str]:
+        """Hexes reachable from a seed without crossing the named hexside features."""
+        seed = hex_ref(r, r.get("seed", (str, int, float)), r.line_of("seed"), f"{r.path}.seed")
+        names = [str(v) for _, v, _ in r.items("bounded_by")]
+        known = {ft.name for ft in features}
+        for line, value, path in r.items("bounded_by"):
+            if value not in known:
+                raise DataError(r.file, line, path, f"no hexside feature named {value!r}")
+        walls = {s for ft in features if ft.name in names for s in ft.sides}
+        seen, todo = {seed}, [seed]
+        while todo:
+            h = todo.pop()
+            for nb in board_of[h].geometry.neighbours(h):
+                if nb not in seen and frozenset((h, nb)) not in walls:
+                    seen.add(nb)
+                    todo.append(nb)
+        if len(seen) == len(board_of):
+            r.fail("bounded_by", f"the region from {seed} leaks: it reaches all {len(seen)} hexes of the map")
+        order = {h: i for i, h in enumerate(board_of)}
+        return sorted(seen, key=order.__getitem__)
 
     def _board(self, b: Node) -> Board:
         num = b.child("numbering")
@@ -389,24 +462,45 @@ class GameLoader:
                 n.fail("id", f"duplicate nationality {nat.id!r}")
             nationalities[nat.id] = nat
         unit_types = {
-            tid: UnitType(tid, n.text("name"), n.choice("symbol", SYMBOLS), n.flag("two_colour"))
+            tid: UnitType(tid, n.text("name"), n.choice("symbol", SYMBOLS), n.flag("two_colour"), _words(n, "tags"))
             for tid, n in g.mapping("unit_types")
         }
         sizes = {k: n for k, n in (g.get("sizes", dict)).items()}
+        morale = {mid: Morale(mid, n.text("name"), _colour(n, "colour", None)) for mid, n in g.mapping("morale", {})}
+        unit_values = {
+            vid: UnitValue(vid, n.text("name"), n.text("property"), n.choice("show", ("box", "corner")), n.flag("hide_zero"))
+            for vid, n in g.mapping("unit_values", {})
+        }
+        for vid, _, line in g.entries("unit_values", {}):
+            if vid in UNIT_FIELDS:
+                g.fail(f"unit_values.{vid}", f"{vid!r} is already a unit field", line)
         st = g.child("stacking")
         steps = []
-        for n in st.nodes("steps"):
+        for n in st.nodes("steps", []):
             steps.append(
                 StepRule(n.choice("type", unit_types), n.choice("size", sizes), n.integer("full", lo=0), n.integer("reduced", None, lo=0))
             )
-        stacking = Stacking(st.integer("limit", lo=1), tuple(steps))
+        stacking = Stacking(
+            st.integer("limit", None, lo=1), tuple(steps), st.integer("units", None, lo=1), st.integer("free_units", 0, lo=0), st.integer("max_steps", None, lo=1)
+        )
+        if stacking.limit is None and stacking.units is None and stacking.max_steps is None:
+            st.fail(None, "give a stacking limit: limit (steps), units or max_steps")
         tn = g.child("turns")
         player_turns = []
         for line, value, path in tn.items("player_turns"):
             if value not in side_ids:
                 raise DataError(g.file, line, path, f"unknown side {value!r}")
             player_turns.append(value)
-        turns = TurnTrack(tn.integer("count", lo=1, hi=999), tn.text("label", "Turn"), tuple(player_turns), tuple(str(p) for _, p, _ in tn.items("phases")))
+        count = tn.integer("count", lo=1, hi=999)
+        names = tuple(str(x) for _, x, _ in tn.items("names", []))
+        if names and len(names) != count:
+            tn.fail("names", f"{len(names)} names for {count} turns")
+        night = []
+        for line, value, path in tn.items("night", []):
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= count:
+                raise DataError(g.file, line, path, f"night turns are turn numbers 1-{count}, got {value!r}")
+            night.append(value)
+        turns = TurnTrack(count, tn.text("label", "Turn"), tuple(player_turns), tuple(str(p) for _, p, _ in tn.items("phases")), names, tuple(night))
         charts = []
         for n in g.nodes("charts", []):
             columns = tuple(str(c) for _, c, _ in n.items("columns"))
@@ -417,9 +511,10 @@ class GameLoader:
                 if len(row) != len(columns):
                     raise DataError(g.file, line, path, f"row has {len(row)} cells, the chart has {len(columns)} columns")
                 rows.append(tuple(str(c) for c in row))
-            charts.append(Chart(n.text("id"), n.text("name"), columns, tuple(rows), tuple(str(x) for _, x, _ in n.items("notes", []))))
+            charts.append(Chart(n.text("id"), n.text("name"), columns, tuple(rows), tuple(str(x) for _, x, _ in n.items("notes", [])), n.provenance()))
         dice = [Dice(n.text("name"), n.integer("n", lo=1, hi=20), n.integer("sides", lo=2, hi=100)) for n in g.nodes("dice", [])]
 
+        self._morale, self._unit_values = morale, unit_values
         units = self._units(nationalities, unit_types, sizes, game_map, gid)
         markers = self._markers(side_ids, gid)
         scenarios = self._scenarios(units, markers, game_map, side_ids, turns)
@@ -441,6 +536,10 @@ class GameLoader:
             markers,
             scenarios,
             game_map,
+            g.text("formation_label", "Formation"),
+            morale,
+            unit_values,
+            g.choice("hidden", ("below_top", "tags", "none"), "below_top"),
         )
         self._check_gpids(game, g)
         return game
@@ -454,19 +553,32 @@ class GameLoader:
             if uid in units:
                 n.fail("id", f"duplicate unit id {uid!r}")
             nat = n.choice("nationality", nationalities)
-            front = Values(n.integer("attack", lo=0, hi=99), n.integer("defense", lo=0, hi=99), n.integer("ma", lo=0, hi=99), n.integer("av", 0, lo=0, hi=99))
+            n.unknown_keys(UNIT_FIELDS | set(self._unit_values))
+            extra = tuple((k, n.integer(k, 0, lo=0, hi=99)) for k in self._unit_values)
+            front = Values(n.integer("attack", lo=0, hi=99), n.integer("defense", lo=0, hi=99), n.integer("ma", lo=0, hi=99), extra)
             back = None
+            steps = n.integer("steps", None, lo=1, hi=9)
+            back_steps = None
             if n.has("reduced"):
                 r = n.child("reduced")
-                back = Values(r.integer("attack", lo=0, hi=99), r.integer("defense", lo=0, hi=99), r.integer("ma", front.ma, lo=0, hi=99), r.integer("av", front.av, lo=0, hi=99))
+                r.unknown_keys({"attack", "defense", "ma", "steps"} | set(self._unit_values))
+                back_extra = tuple((k, r.integer(k, v, lo=0, hi=99)) for k, v in extra)
+                back = Values(r.integer("attack", lo=0, hi=99), r.integer("defense", lo=0, hi=99), r.integer("ma", front.ma, lo=0, hi=99), back_extra)
+                if steps is not None:
+                    if steps < 2:
+                        n.fail("steps", "a unit with a reduced side has at least 2 steps")
+                    back_steps = r.integer("steps", steps - 1, lo=1, hi=steps - 1)
+            elif steps is not None and steps > 1:
+                n.fail("steps", f"{steps} steps need a reduced side ('reduced:')")
+            utype = n.choice("type", unit_types)
             units[uid] = Unit(
                 uid,
                 n.text("name"),
                 nat,
                 nationalities[nat].side,
-                n.choice("type", unit_types),
+                utype,
                 n.choice("size", sizes),
-                n.text("corps", None),
+                n.text("formation", None),
                 front,
                 back,
                 n.flag("ersatz"),
@@ -474,6 +586,11 @@ class GameLoader:
                 n.integer("release_gt", None, lo=1, hi=999),
                 n.provenance(prov),
                 tuple(str(x) for _, x, _ in n.items("exact", [])),
+                steps,
+                back_steps,
+                n.choice("morale", self._morale, None),
+                n.text("drop", None),
+                frozenset(unit_types[utype].tags) | frozenset(_words(n, "tags")),
             )
         if not units:
             u.fail("units", "no units")
@@ -500,71 +617,105 @@ class GameLoader:
         if not files:
             raise DataError(str(folder.relative_to(self.root)), None, None, "no scenario files (*.yaml)")
         out: dict[str, Scenario] = {}
+        borrowed: list[tuple[Node, str, str]] = []
         for path in files:
             s = self._open(path)
             sid = s.text("id")
             if sid in out:
                 s.fail("id", f"duplicate scenario id {sid!r}")
-            count = s.integer("turns", lo=1, hi=turns.count)
-            skip = []
-            for n in s.nodes("skip", []):
-                skip.append((n.integer("turn", lo=1, hi=count), n.choice("side", side_ids)))
-            placed: dict[str, int | None] = {}
-
-            def unit_ref(n: Node) -> str:
-                uid = n.text("unit")
-                if uid not in units:
-                    n.fail("unit", f"unknown unit {uid!r}")
-                if uid in placed:
-                    n.fail("unit", f"unit {uid} is already set up or arriving (line {placed[uid]})")
-                placed[uid] = n.line
-                return uid
-
-            def hex_of(n: Node, key: str) -> str:
-                h = n.hex_text(key)
-                if h not in game_map.board_of:
-                    n.fail(key, f"unknown hex ID {h!r}")
-                return h
-
-            setup = []
-            for n in s.nodes("setup", []):
-                uid = unit_ref(n)
-                h = hex_of(n, "hex")
-                terrain = game_map.terrain_types[game_map.terrain[h]]
-                if terrain.prohibited:
-                    n.fail("hex", f"unit {uid} set up on prohibited terrain ({terrain.name}) at {h}")
-                setup.append(Placement(uid, h))
-            reinf = []
-            for n in s.nodes("reinforcements", []):
-                uid = unit_ref(n)
-                hexes = []
-                for line, value, path in n.items("hexes", []):
-                    if not isinstance(value, str) or value not in game_map.board_of:
-                        raise DataError(s.file, line, path, f"unknown hex ID {value!r}")
-                    hexes.append(value)
-                rr = None
-                if n.has("railroad_between"):
-                    ends = [v for _, v, _ in n.items("railroad_between")]
-                    if len(ends) != 2 or any(e not in game_map.board_of for e in ends):
-                        n.fail("railroad_between", "two known hex IDs expected")
-                    rr = (ends[0], ends[1])
-                if not hexes and rr is None:
-                    n.fail(None, "a reinforcement needs 'hexes' or 'railroad_between'")
-                reinf.append(Reinforcement(uid, n.integer("turn", lo=1, hi=count), tuple(hexes), rr, n.text("note", "")))
-            mk = []
-            for n in s.nodes("markers", []):
-                mid = n.text("marker")
-                if mid not in markers:
-                    n.fail("marker", f"unknown marker {mid!r}")
-                at = n.child("at")
-                if at.has("hex"):
-                    mk.append(MarkerPlacement(mid, hex=hex_of(at, "hex")))
-                else:
-                    mk.append(MarkerPlacement(mid, track=at.choice("track", ("turn", "vp")), box=at.integer("box", lo=0, hi=999)))
-            out[sid] = Scenario(
-                sid, s.text("name"), count, s.choice("first_player_turn", side_ids), tuple(skip), tuple(setup), tuple(reinf), tuple(mk), s.text("description", "")
-            )
+            out[sid] = self._scenario(s, sid, units, markers, game_map, side_ids, turns)
+            if s.has("same_as"):
+                borrowed.append((s, sid, s.text("same_as")))
+        for s, sid, source in borrowed:
+            base = out.get(source)
+            if base is None or any(b[1] == source for b in borrowed):
+                s.fail("same_as", f"{source!r} is not a scenario with its own set-up")
+            mine = out[sid]
+            if mine.setup or mine.reinforcements or mine.markers:
+                s.fail("same_as", "a scenario with same_as has no setup, reinforcements or markers of its own")
+            arrivals = tuple(r for r in base.reinforcements if r.turn <= mine.turns)
+            out[sid] = replace(mine, setup=base.setup, reinforcements=arrivals, markers=base.markers,
+                               skip=mine.skip or tuple(k for k in base.skip if k[0] <= mine.turns))
         return out
+
+    def _scenario(self, s: Node, sid: str, units, markers, game_map: MapData, side_ids, turns: TurnTrack) -> Scenario:
+        count = s.integer("turns", lo=1, hi=turns.count)
+        skip = []
+        for n in s.nodes("skip", []):
+            skip.append((n.integer("turn", lo=1, hi=count), n.choice("side", side_ids)))
+        placed: dict[str, int | None] = {}
+        drops = {a.label for a in game_map.areas if a.label}
+
+        def unit_ref(n: Node) -> str:
+            uid = n.text("unit")
+            if uid not in units:
+                n.fail("unit", f"unknown unit {uid!r}")
+            if uid in placed:
+                n.fail("unit", f"unit {uid} is already set up or arriving (line {placed[uid]})")
+            placed[uid] = n.line
+            return uid
+
+        def hex_of(n: Node, key: str) -> str:
+            h = n.hex_text(key)
+            if h not in game_map.board_of:
+                n.fail(key, f"unknown hex ID {h!r}")
+            return h
+
+        def area_of(n: Node) -> str:
+            return n.choice("area", [e.id for e in game_map.entry_areas])
+
+        setup = []
+        for n in s.nodes("setup", []):
+            uid = unit_ref(n)
+            if n.has("area"):
+                setup.append(Placement(uid, None, area_of(n)))
+                continue
+            h = hex_of(n, "hex")
+            terrain = game_map.terrain_types[game_map.terrain[h]]
+            if terrain.closed_to(units[uid].tags):
+                n.fail("hex", f"unit {uid} set up on prohibited terrain ({terrain.name}) at {h}")
+            setup.append(Placement(uid, h))
+        reinf = []
+        for n in s.nodes("reinforcements", []):
+            uid = unit_ref(n)
+            hexes = []
+            for line, value, path in n.items("hexes", []):
+                if not isinstance(value, str) or value not in game_map.board_of:
+                    raise DataError(s.file, line, path, f"unknown hex ID {value!r}")
+                hexes.append(value)
+            rr = None
+            if n.has("railroad_between"):
+                ends = [v for _, v, _ in n.items("railroad_between")]
+                if len(ends) != 2 or any(e not in game_map.board_of for e in ends):
+                    n.fail("railroad_between", "two known hex IDs expected")
+                rr = (ends[0], ends[1])
+            area = area_of(n) if n.has("area") else None
+            drop = n.choice("drop", drops) if n.has("drop") else None
+            if not hexes and rr is None and area is None and drop is None:
+                n.fail(None, "a reinforcement needs 'hexes', 'railroad_between', 'area' or 'drop'")
+            reinf.append(Reinforcement(uid, n.integer("turn", lo=1, hi=count), tuple(hexes), rr, n.text("note", ""), area, drop))
+        mk = []
+        for n in s.nodes("markers", []):
+            mid = n.text("marker")
+            if mid not in markers:
+                n.fail("marker", f"unknown marker {mid!r}")
+            at = n.child("at")
+            if at.has("hex"):
+                mk.append(MarkerPlacement(mid, hex=hex_of(at, "hex")))
+            elif at.has("hexside"):
+                pair = [v for _, v, _ in at.items("hexside")]
+                if len(pair) != 2 or any(not isinstance(h, str) or h not in game_map.board_of for h in pair):
+                    at.fail("hexside", "a hexside is a pair of two known hex IDs")
+                if pair[1] not in game_map.neighbours(pair[0]):
+                    at.fail("hexside", f"hexes {pair[0]} and {pair[1]} are not adjacent")
+                mk.append(MarkerPlacement(mid, hexside=(pair[0], pair[1])))
+            elif at.has("area"):
+                mk.append(MarkerPlacement(mid, area=area_of(at)))
+            else:
+                mk.append(MarkerPlacement(mid, track=at.choice("track", ("turn", "vp")), box=at.integer("box", lo=0, hi=999)))
+        return Scenario(
+            sid, s.text("name"), count, s.choice("first_player_turn", side_ids), tuple(skip), tuple(setup), tuple(reinf), tuple(mk), s.text("description", "")
+        )
 
     def _check_gpids(self, game: Game, g: Node) -> None:
         seen: dict[str, str] = {}
@@ -576,7 +727,30 @@ class GameLoader:
                 seen[gp] = f"{kind} {item}"
 
 
-SYMBOLS = ("infantry", "cavalry", "armour", "artillery", "mechanized", "airborne", "glider", "headquarters", "engineer", "recon", "marines")
+SYMBOLS = (
+    "infantry", "cavalry", "armour", "artillery", "mechanized", "airborne", "glider", "headquarters", "engineer", "recon",
+    "marines", "antitank", "antiaircraft", "bridging", "supply", "machinegun", "assault_gun", "dummy",
+)
+HEXSIDE_STYLES = ("water", "ridge", "bridge", "ferry", "boundary")
+UNIT_FIELDS = {
+    "id", "name", "nationality", "type", "size", "formation", "attack", "defense", "ma", "reduced", "ersatz",
+    "white_symbol", "release_gt", "approximate", "source", "exact", "steps", "morale", "drop", "tags",
+}
+
+
+def _words(n: Node, key: str) -> tuple[str, ...]:
+    """A list of plain words (tags, type ids)."""
+    out = []
+    for line, value, path in n.items(key, []):
+        if not isinstance(value, str) or not value:
+            raise DataError(n.file, line, path, f"expected a word, got {value!r}")
+        out.append(value)
+    return tuple(out)
+
+
+def _number(n: Node, key: str) -> float | None:
+    value = n.get(key, (int, float), None)
+    return None if value is None else float(value)
 
 
 def _colour(n: Node, key: str, default: Any = _MISSING) -> str:

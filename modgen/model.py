@@ -39,6 +39,11 @@ class TerrainType:
     combat: str
     colour: str
     prohibited: bool = False
+    road_only: tuple[str, ...] = ()  # unit tags that may enter only along a road
+    prohibited_for: tuple[str, ...] = ()  # unit tags that may never enter
+
+    def closed_to(self, tags: frozenset[str]) -> bool:
+        return self.prohibited or bool(tags & set(self.prohibited_for))
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,24 @@ class HexsideType:
     combat: str
     blocks_zoc: bool = False
     note: str = ""
+    style: str = ""  # how the map draws it: water | ridge | bridge | ferry | boundary
+    colour: str | None = None
+    width: float | None = None
+    prohibits: tuple[str, ...] = ()  # unit tags that may not cross it ("*": every unit) save by a crossing
+    on: tuple[str, ...] = ()  # a crossing (bridge, ferry): the hexside types it must lie on
+    blocks_supply: bool = False
+
+    def prohibits_tags(self, tags: frozenset[str]) -> bool:
+        return "*" in self.prohibits or bool(tags & set(self.prohibits))
+
+
+@dataclass(frozen=True)
+class RoadType:
+    id: str
+    name: str
+    move: str
+    colour: str
+    width: float
 
 
 @dataclass(frozen=True)
@@ -60,8 +83,9 @@ class Board:
 @dataclass(frozen=True)
 class VPValue:
     side: str
-    capture: int
-    occupy: int
+    capture: int = 0  # once, when captured
+    occupy: int = 0  # while occupied
+    hold: int = 0  # while held: occupied or last passed through
 
 
 @dataclass(frozen=True)
@@ -81,6 +105,28 @@ class Area:
     hexes: tuple[str, ...]
     shade: str | None = None
     symbol: str | None = None
+    label: str | None = None  # printed in each hex (drop codes, "?")
+
+
+@dataclass(frozen=True)
+class Ownership:
+    side: str
+    first: int
+    last: int | None = None  # None: to the end of the game
+
+
+@dataclass(frozen=True)
+class EntryArea:
+    """An off-map box: units wait and enter there, supply traces to it while it is friendly."""
+
+    id: str
+    name: str
+    hexes: tuple[str, ...]  # the map-edge hexes it touches
+    owners: tuple[Ownership, ...]
+
+    def owner_on(self, turn: int | None) -> str | None:
+        t = turn if turn is not None else 1
+        return next((o.side for o in self.owners if o.first <= t and (o.last is None or t <= o.last)), None)
 
 
 @dataclass(frozen=True)
@@ -97,6 +143,8 @@ class HexsideFeature:
     type: str
     name: str
     sides: tuple[frozenset[str], ...]
+    tags: tuple[str, ...] = ()
+    note: str = ""
 
 
 @dataclass
@@ -113,6 +161,9 @@ class MapData:
     supply_sources: dict[str, tuple[str, ...]]
     terrain_provenance: Provenance = Provenance()
     features_provenance: Provenance = Provenance()
+    road_types: dict[str, RoadType] = field(default_factory=dict)
+    entry_areas: list[EntryArea] = field(default_factory=list)
+    tec_provenance: Provenance = Provenance()
     board_of: dict[str, Board] = field(default_factory=dict, metadata={"derived": True})
     hexsides: dict[frozenset[str], frozenset[str]] = field(default_factory=dict, metadata={"derived": True})
 
@@ -150,6 +201,22 @@ class MapData:
     def area(self, area_id: str) -> Area | None:
         return next((a for a in self.areas if a.id == area_id), None)
 
+    def entry_area(self, area_id: str) -> EntryArea | None:
+        return next((a for a in self.entry_areas if a.id == area_id), None)
+
+    def side_types(self, a: str, b: str) -> list[HexsideType]:
+        return [self.hexside_types[t] for t in sorted(self.side_features(a, b))]
+
+    def crossing(self, a: str, b: str) -> bool:
+        """A bridge or ferry (a hexside type with `on`) lies on the hexside a/b."""
+        return any(t.on for t in self.side_types(a, b))
+
+    def road_links(self) -> set[frozenset[str]]:
+        return {frozenset(p) for route in self.roads for p in zip(route.hexes, route.hexes[1:])}
+
+    def road_hexes(self) -> set[str]:
+        return {h for route in self.roads for h in route.hexes}
+
 
 @dataclass(frozen=True)
 class Side:
@@ -172,6 +239,25 @@ class UnitType:
     name: str
     symbol: str
     two_colour: bool = False
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Morale:
+    id: str
+    name: str
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class UnitValue:
+    """A number printed on counters besides attack-defense-MA (Galicia's AV, an armor rating)."""
+
+    id: str
+    name: str
+    property: str
+    show: str  # box | corner
+    hide_zero: bool = False  # print nothing when the value is 0 (no armor rating)
 
 
 @dataclass(frozen=True)
@@ -184,8 +270,11 @@ class StepRule:
 
 @dataclass(frozen=True)
 class Stacking:
-    limit: int
+    limit: int | None  # steps per hex (with the steps table)
     steps: tuple[StepRule, ...]
+    units: int | None = None  # units per hex ...
+    free_units: int = 0  # ... plus this many free-stacking units
+    max_steps: int | None = None  # steps per hex, never more
 
     def steps_of(self, unit_type: str, size: str, reduced: bool) -> int | None:
         for rule in self.steps:
@@ -200,6 +289,14 @@ class TurnTrack:
     label: str
     player_turns: tuple[str, ...]
     phases: tuple[str, ...]
+    names: tuple[str, ...] = ()  # one per turn ("17 Sep PM")
+    night: tuple[int, ...] = ()
+
+    def name_of(self, turn: int) -> str:
+        return self.names[turn - 1] if 0 < turn <= len(self.names) else ""
+
+    def is_night(self, turn: int | None) -> bool:
+        return turn in self.night
 
 
 @dataclass(frozen=True)
@@ -209,6 +306,7 @@ class Chart:
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     notes: tuple[str, ...] = ()
+    provenance: Provenance = Provenance()
 
 
 @dataclass(frozen=True)
@@ -220,10 +318,15 @@ class Dice:
 
 @dataclass(frozen=True)
 class Values:
+    """One face's printed numbers; `extra` holds the game's declared unit_values (AV, armor...)."""
+
     attack: int
     defense: int
     ma: int
-    av: int
+    extra: tuple[tuple[str, int], ...] = ()
+
+    def value(self, key: str) -> int | None:
+        return dict(self.extra).get(key)
 
 
 @dataclass(frozen=True)
@@ -234,7 +337,7 @@ class Unit:
     side: str
     type: str
     size: str
-    corps: str | None
+    formation: str | None
     front: Values
     back: Values | None
     ersatz: bool = False
@@ -242,6 +345,14 @@ class Unit:
     release_gt: int | None = None
     provenance: Provenance = Provenance()
     exact: tuple[str, ...] = ()
+    steps: int | None = None  # full side; None: from the game's steps table
+    back_steps: int | None = None
+    morale: str | None = None
+    drop: str | None = None
+    tags: frozenset[str] = frozenset()  # the unit type's tags and the unit's own
+
+    def has(self, tag: str) -> bool:
+        return tag in self.tags
 
     @property
     def two_sided(self) -> bool:
@@ -272,7 +383,8 @@ class Marker:
 @dataclass(frozen=True)
 class Placement:
     unit: str
-    hex: str
+    hex: str | None
+    area: str | None = None  # an entry area
 
 
 @dataclass(frozen=True)
@@ -282,6 +394,8 @@ class Reinforcement:
     hexes: tuple[str, ...] = ()
     railroad_between: tuple[str, str] | None = None
     note: str = ""
+    area: str | None = None  # enters from this entry area
+    drop: str | None = None  # lands at the hexes labelled with this drop code
 
 
 @dataclass(frozen=True)
@@ -290,6 +404,8 @@ class MarkerPlacement:
     track: str | None = None
     box: int | None = None
     hex: str | None = None
+    hexside: tuple[str, str] | None = None
+    area: str | None = None
 
 
 @dataclass(frozen=True)
@@ -316,7 +432,10 @@ class Scenario:
 
     @cached_property
     def _setup_hexes(self) -> dict[str, str]:
-        return {p.unit: p.hex for p in self.setup}
+        return {p.unit: p.hex for p in self.setup if p.hex}
+
+    def setup_area(self, unit_id: str) -> str | None:
+        return next((p.area for p in self.setup if p.unit == unit_id and p.area), None)
 
 
 @dataclass
@@ -338,6 +457,10 @@ class Game:
     markers: dict[str, Marker]
     scenarios: dict[str, Scenario]
     map: MapData
+    formation_label: str = "Formation"
+    morale: dict[str, Morale] = field(default_factory=dict)
+    unit_values: dict[str, UnitValue] = field(default_factory=dict)
+    hidden: str = "below_top"  # which set-up units are hidden: below_top | tags | none
 
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)
@@ -346,4 +469,14 @@ class Game:
         return stable_gpid(self.id, kind, item_id)
 
     def unit_steps(self, unit: Unit, reduced: bool) -> int | None:
-        return self.stacking.steps_of(unit.type, unit.size, reduced)
+        if unit.steps is not None:
+            return unit.back_steps if reduced and unit.back is not None else unit.steps
+        table = self.stacking.steps_of(unit.type, unit.size, reduced)
+        if table is not None or self.stacking.steps:
+            return table
+        return 1 if reduced or unit.back is None else 2
+
+    @property
+    def primary_scenario(self) -> Scenario:
+        """The scenario whose set-up the counters print: the longest, then the first by id."""
+        return max(sorted(self.scenarios.values(), key=lambda s: s.id), key=lambda s: s.turns)

@@ -65,16 +65,16 @@ def test_every_piece_slot_decodes_to_its_unit(built):
         marker = traits["mark;"]
         props = dict(zip(marker.fields[0].split(","), marker.state.split(",")))
         assert props["UnitId"] == unit.id and props["Side"] == game.side(unit.side).name
-        assert props["Type"] == game.unit_types[unit.type].name and props["Corps"] == (unit.corps or "")
+        assert props["Type"] == game.unit_types[unit.type].name and props[game.formation_label] == (unit.formation or "")
         assert slot.piece.basic_state.gpid == gpid
         calc = {t.fields[0]: t.fields[1] for t in slot.piece.traits if t.prefix == "calcProp;"}
         if unit.back is None:
             assert (props["Attack"], props["Defense"], props["MA"], props["AV"]) == tuple(
-                str(v) for v in (unit.front.attack, unit.front.defense, unit.front.ma, unit.front.av))
+                str(v) for v in (unit.front.attack, unit.front.defense, unit.front.ma, unit.front.value("av")))
             assert "emb2;" not in traits
         else:
             for name, full, red in (("Attack", unit.front.attack, unit.back.attack), ("Defense", unit.front.defense, unit.back.defense),
-                                    ("MA", unit.front.ma, unit.back.ma), ("AV", unit.front.av, unit.back.av)):
+                                    ("MA", unit.front.ma, unit.back.ma), ("AV", unit.front.value("av"), unit.back.value("av"))):
                 assert re.fullmatch(rf"\{{Step_Level==2 \? {red} : {full}\}}", calc[name]), (unit.id, name, calc[name])
             layer = traits["emb2;"]
             assert layer.fields[15] == f"unit_{unit.id}_f.png,unit_{unit.id}_b.png"

@@ -65,9 +65,9 @@ AH_SCHEDULE = {
 CRT_COLUMNS = ["1:3", "1:2", "1.5:2", "1:1", "1.5:1", "2:1", "2.5:1", "3:1", "4:1"]
 CRT_VALUES = [1 / 3, 1 / 2, 1.5 / 2, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0]
 
-UNIT_FIELDS = {"id", "name", "nationality", "type", "size", "corps", "attack", "defense", "ma", "av", "reduced",
+UNIT_FIELDS = {"id", "name", "nationality", "type", "size", "formation", "attack", "defense", "ma", "av", "reduced",
                "ersatz", "white_symbol", "release_gt", "approximate", "source", "exact"}
-EXACT_FIELDS = {"name", "corps", "attack", "defense", "ma", "av", "arrival", "type", "size", "ersatz"}
+EXACT_FIELDS = {"name", "formation", "attack", "defense", "ma", "av", "arrival", "type", "size", "ersatz"}
 
 errors: list[str] = []
 
@@ -162,7 +162,7 @@ def main() -> int:
             two_step = steps_tab[key][1] is not None
             if two_step != ("reduced" in u):
                 err(f"{w}: reduced side {'missing' if two_step else 'present'} for a {'two' if two_step else 'one'}-step unit")
-        if "corps" in u and not isinstance(u["corps"], str):
+        if "formation" in u and not isinstance(u["formation"], str):
             err(f"{w}: corps must be a quoted string")
         for f in ("attack", "defense", "ma", "av"):
             if not isinstance(u.get(f), int) or u[f] < 0:
@@ -278,9 +278,9 @@ def main() -> int:
     for uid, att, av in (("ah-inf-4", 4, 4), ("ah-inf-25", 5, 4), ("ah-inf-20", 4, 2)):
         if (val(uid, "attack"), val(uid, "av")) != (att, av):
             err(f"rules 9.4.2: {uid} must have attack {att}, AV {av}")
-    if val("ah-inf-4", "corps") != val("ah-inf-25", "corps") or "corps" in by_id["ah-inf-20"]:
+    if val("ah-inf-4", "formation") != val("ah-inf-25", "formation") or "formation" in by_id["ah-inf-20"]:
         err("rules 9.4.2: A-H 4 and 25 share a corps, 20 is independent")
-    if by_id["ru-inf-18"].get("corps") != "14" or by_id["ru-inf-1gd"].get("corps") != "GD" or "corps" in by_id["ru-inf-82r"]:
+    if by_id["ru-inf-18"].get("formation") != "14" or by_id["ru-inf-1gd"].get("formation") != "GD" or "formation" in by_id["ru-inf-82r"]:
         err("rules 7.3: 18 in 14 Corps, 1 gd in GD Corps, 82 r independent")
     att = sum(val(u, "attack") for u in ("ah-inf-4", "ah-inf-25", "ah-inf-20"))
     if odds_column(att, val("ru-inf-2gd", "defense")) != "1.5:1" or crt["rows"][9 - 2][5] != "+2/-1":

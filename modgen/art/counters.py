@@ -1,10 +1,12 @@
 """Counter art drawn from unit data, laid out like the printed counters.
 
-Layout (rule 2.1): set-up hex or arrival GT top left, size above the type symbol,
-movement-restriction dot with its release GT top right, artillery value left of the
-symbol, unit ID with the corps number in a coloured box, and attack-defense-MA along the
-bottom with the ersatz ring around the attack strength. The reduced side carries a thin
-light band. Everything is drawn at 4x and reduced, so edges are crisp at 100% zoom.
+Layout (Galicia's rule 2.1, and the same slots for other games): set-up hex, entry area or
+arrival turn top left, size above the type symbol, release dot or a `corner` value (range)
+top right, a `box` value (AV, armor rating) left of the symbol, drop code right of it,
+unit ID with the formation in a coloured box, and attack-defense-MA along the bottom with
+the ersatz ring around the attack strength. Morale is a coloured bar down the left edge;
+units of more than two steps show pips for the steps of the side up. The reduced side
+carries a thin light band. Everything is drawn at 4x and reduced, so edges are crisp.
 """
 
 from __future__ import annotations
@@ -138,25 +140,40 @@ def unit_face(game: Game, unit: Unit, values: Values, reduced: bool, info: Count
     if unit.release_gt is not None:
         c.ellipse(COUNTER - 9, 8.5, 6.5, fill=(200, 20, 20), outline=(255, 255, 255), width=0.8)
         c.text(COUNTER - 9, 8.7, str(unit.release_gt), 8, (255, 255, 255))
+    for v in game.unit_values.values():
+        shown = values.value(v.id)
+        if v.show == "corner" and shown:
+            c.text(COUNTER - 4, 8, f"R{shown}" if v.property == "Range" else str(shown), 8, ink, anchor="rm")
 
-    # symbol row: AV box, type symbol
+    # symbol row: boxed value, type symbol, drop code
     sx0, sy0, sx1, sy1 = 23, 19, 49, 36
     field = (255, 255, 255) if unit.white_symbol else base
     draw_symbol(c, utype.symbol, sx0, sy0, sx1, sy1, field, (20, 20, 20) if unit.white_symbol else ink)
-    c.rect(5, 20, 18, 35, fill=(255, 255, 255), outline=(20, 20, 20), width=0.8)
-    c.text(11.5, 27.8, str(values.av), 10, (20, 20, 20))
+    boxed = next((values.value(v.id) for v in game.unit_values.values() if v.show == "box"), None)
+    box_value = next((v for v in game.unit_values.values() if v.show == "box"), None)
+    if boxed is not None and (boxed or not box_value.hide_zero):
+        c.rect(5, 20, 18, 35, fill=(255, 255, 255), outline=(20, 20, 20), width=0.8)
+        c.text(11.5, 27.8, str(boxed), 10, (20, 20, 20))
+    if unit.drop:
+        c.text(60.5, 27.8, unit.drop, 8, ink, max_width=20)
+    if unit.morale and game.morale[unit.morale].colour:
+        c.rect(0, 18, 3.5, 54, fill=hex_rgb(game.morale[unit.morale].colour))
+    steps = game.unit_steps(unit, reduced) or 0
+    if (unit.steps or 0) > 2:
+        for i in range(steps):
+            c.ellipse(COUNTER - 5 - i * 5, COUNTER - 4.5, 1.7, fill=ink)
 
-    # ID and corps box
+    # ID and formation box
     id_y = 45
-    if unit.corps:
+    if unit.formation:
         id_w = min(c.text_width(unit.name, 10), 38)
-        box_w = max(c.text_width(unit.corps, 9) + 5, 13)
+        box_w = max(c.text_width(unit.formation, 9) + 5, 13)
         total = id_w + 3 + box_w
         x = (COUNTER - total) / 2
         c.text(x, id_y, unit.name, 10, lower_ink, anchor="lm", max_width=38)
         bx = x + id_w + 3
         c.rect(bx, id_y - 6.5, bx + box_w, id_y + 6.5, fill=darken(base, 0.25), outline=(20, 20, 20), width=0.6)
-        c.text(bx + box_w / 2, id_y + 0.3, unit.corps, 9, contrast_ink(darken(base, 0.25)), max_width=box_w - 2)
+        c.text(bx + box_w / 2, id_y + 0.3, unit.formation, 9, contrast_ink(darken(base, 0.25)), max_width=box_w - 2)
     else:
         c.text(COUNTER / 2, id_y, unit.name, 10, lower_ink, max_width=COUNTER - 6)
 

@@ -37,7 +37,7 @@ def _bool(v: bool) -> str:
 
 
 def _palette(game: Game, defs: dict[tuple[str, str], PieceDef]) -> list[dict]:
-    """One tab per side, one panel per formation (corps, then independents), then markers."""
+    """One tab per side, one panel per formation (Galicia: corps), then independents, then markers."""
     tabs = []
     for side in game.sides:
         groups: dict[str, list[PieceDef]] = {}
@@ -45,7 +45,7 @@ def _palette(game: Game, defs: dict[tuple[str, str], PieceDef]) -> list[dict]:
             if unit.side != side.id:
                 continue
             nat = game.nationalities[unit.nationality].name
-            group = f"{nat}: {unit.corps} Corps" if unit.corps else f"{nat}: independent"
+            group = f"{nat}: {unit.formation} {game.formation_label}" if unit.formation else f"{nat}: independent"
             groups.setdefault(group, []).append(defs[("unit", unit.id)])
         ordered = sorted(groups.items(), key=lambda kv: (kv[0].endswith("independent"), kv[0]))
         tabs.append({"name": side.name, "groups": [{"name": k, "columns": 6, "slots": v} for k, v in ordered]})

@@ -40,18 +40,21 @@ MARKER_MASK_IMAGE = "mask_marker.png"
 
 
 def unit_piece_name(game: Game, unit: Unit) -> str:
-    """The name VASSAL reports: nationality code, printed ID and corps, e.g. `RU 18 (XIV)`."""
+    """The name VASSAL reports: nationality code, printed ID and formation, e.g. `RU 18 (XIV)`."""
     text = f"{unit.nationality.upper()} {unit.name}"
-    return f"{text} ({unit.corps})" if unit.corps else text
+    return f"{text} ({unit.formation})" if unit.formation else text
 
 
 def setup_text(game: Game, scenario: Scenario, unit: Unit) -> str:
-    """Set-up information printed on the counter (2.1): the set-up hex or arrival GT."""
-    placed = scenario.setup_hex(unit.id)
+    """Set-up information printed on the counter (2.1): the set-up hex, entry area or arrival turn."""
+    placed = scenario.setup_hex(unit.id) or scenario.setup_area(unit.id)
     if placed:
         return placed
     arrival = scenario.arrival_of(unit.id)
-    return f"{game.turns.label} {arrival.turn}" if arrival else ""
+    if arrival is None:
+        return ""
+    label = "GT" if game.turns.label == "GT" else "T"
+    return f"{label} {arrival.turn}"
 
 
 @dataclass(frozen=True)
@@ -88,12 +91,19 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
         "Type": game.unit_types[unit.type].name,
         "Size": unit.size,
         "UnitId": unit.id,
-        "Corps": unit.corps or "",
+        game.formation_label: unit.formation or "",
         "Ersatz": "true" if unit.ersatz else "false",
         "WhiteSymbol": "true" if unit.white_symbol else "false",
         "ReleaseGT": str(unit.release_gt or 0),
         "SetupInfo": setup_text(game, scenario, unit),
     }
+    if game.morale:
+        fixed["Morale"] = game.morale[unit.morale].name if unit.morale else ""
+    if unit.drop:
+        fixed["Drop"] = unit.drop
+    if unit.tags:
+        fixed["Tags"] = ",".join(sorted(unit.tags))
+    values = [(v.property, v.id) for v in game.unit_values.values()]
     if unit.back is not None:
         traits.append(
             vp.layer(STEP_LAYER, [unit_image(unit, False), unit_image(unit, True)], ["", "+ (reduced)"], increase_key=FLIP_KEY, up_command="Flip", description="Full / reduced side")
@@ -103,13 +113,14 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
             ("Attack", unit.front.attack, unit.back.attack),
             ("Defense", unit.front.defense, unit.back.defense),
             ("MA", unit.front.ma, unit.back.ma),
-            ("AV", unit.front.av, unit.back.av),
+            *((p, unit.front.value(k), unit.back.value(k)) for p, k in values),
             ("Steps", full_steps, reduced_steps),
         ):
             traits.append(vp.Trait(f"calcProp;{prop};{_step_expression(full, red)};", ""))
         image = ""
     else:
-        fixed.update(Attack=str(unit.front.attack), Defense=str(unit.front.defense), MA=str(unit.front.ma), AV=str(unit.front.av), Steps=str(full_steps))
+        fixed.update(Attack=str(unit.front.attack), Defense=str(unit.front.defense), MA=str(unit.front.ma))
+        fixed.update({p: str(unit.front.value(k)) for p, k in values}, Steps=str(full_steps))
         image = unit_image(unit, False)
     traits.append(vp.marker(list(fixed), list(fixed.values())))
     traits.append(vp.basic_piece(unit_piece_name(game, unit), image, gpid=gpid))
