@@ -1,8 +1,9 @@
 """Map art drawn from the hex data: the board image VASSAL shows.
 
 Hexes are drawn at VASSAL's own centres (so the art and the grid agree to the pixel),
-terrain by colour and texture, rivers and ridges along hexsides, railroads between
-hex centres, towns with names, VP towns ringed in red, hex IDs as printed.
+terrain by colour and texture, hexside features by their style (water, ridge, bridge,
+ferry, boundary), roads by kind and railroads between hex centres, towns with names, VP
+towns ringed in red, area labels (drop codes), entry areas in the margin, hex IDs.
 """
 
 from __future__ import annotations
@@ -67,8 +68,10 @@ class MapPainter:
         self.hexsides()
         self.supply()
         self.towns()
+        self.area_labels()
         self.hex_ids()
         self.frame()
+        self.entry_areas()
         geo = self.board.geometry
         return self.image.resize((geo.width, geo.height), Image.LANCZOS)
 
@@ -79,10 +82,18 @@ class MapPainter:
             rgb = hex_rgb(t.colour)
             self.draw.polygon([self.p(c) for c in hex_corners(self.board, h)], fill=rgb)
             x, y = self.board.geometry.centre(h)
-            if t.id == "woods":
+            if "woods" in t.id:
                 self.trees(x, y, darken(rgb, 0.35))
-            elif t.id == "swamp" or t.prohibited:
+            elif t.id in ("swamp", "marsh") or t.prohibited:
                 self.marsh(x, y, darken(rgb, 0.4))
+            elif t.id == "polder":
+                self.polder(x, y, darken(rgb, 0.25))
+
+    def polder(self, x: float, y: float, ink) -> None:
+        size = self.board.geometry.spec.hex_size
+        for k in (-0.22, 0.0, 0.22):
+            w = size * (0.3 - abs(k) * 0.5)
+            self.draw.line([self.p((x - w, y + k * size)), self.p((x + w, y + k * size))], fill=ink, width=SS)
 
     def trees(self, x: float, y: float, ink) -> None:
         size = self.board.geometry.spec.hex_size
@@ -119,9 +130,12 @@ class MapPainter:
             self.draw.line(pts + [pts[0]], fill=(95, 90, 75), width=SS)
 
     def routes(self) -> None:
-        for road in self.map.roads:
+        kinds = self.map.road_types
+        for road in sorted(self.map.roads, key=lambda r: -(kinds[r.kind].width if r.kind in kinds else 3)):
+            kind = kinds.get(road.kind)
+            colour, width = (hex_rgb(kind.colour), kind.width) if kind else (ROAD, 3)
             pts = [self.p(self.board.geometry.centre(h)) for h in road.hexes if self.map.board_of[h] is self.board]
-            self.draw.line(pts, fill=ROAD, width=3 * SS, joint="curve")
+            self.draw.line(pts, fill=colour, width=round(width * SS), joint="curve")
         for rail in self.map.railroads:
             pts = [self.board.geometry.centre(h) for h in rail.hexes if self.map.board_of[h] is self.board]
             self.draw.line([self.p(q) for q in pts], fill=RAIL, width=3 * SS, joint="curve")
@@ -133,23 +147,49 @@ class MapPainter:
                     self.draw.line([self.p((tx - uy * 5, ty + ux * 5)), self.p((tx + uy * 5, ty - ux * 5))], fill=RAIL, width=SS)
 
     def hexsides(self) -> None:
-        order = {"river": 0, "ridge": 1, "bridge": 2}
-        for feature in sorted(self.map.hexside_features, key=lambda f: order.get(f.type, 3)):
+        order = {"water": 0, "ridge": 1, "boundary": 2, "bridge": 3, "ferry": 4}
+        types = self.map.hexside_types
+
+        def draw_order(f) -> tuple[int, float]:
+            t = types[f.type]
+            return order.get(t.style, 5), -(t.width or 0)
+
+        for feature in sorted(self.map.hexside_features, key=draw_order):
+            kind = types[feature.type]
             for side in feature.sides:
                 a, b = sorted(side)
                 if self.map.board_of[a] is not self.board:
                     continue
                 (x0, y0), (x1, y1) = hexside_segment(self.board, a, b)
-                if feature.type == "river":
-                    self.draw.line([self.p((x0, y0)), self.p((x1, y1))], fill=RIVER, width=6 * SS)
+                colour = hex_rgb(kind.colour) if kind.colour else None
+                if kind.style == "water":
+                    width = kind.width or 6
+                    self.draw.line([self.p((x0, y0)), self.p((x1, y1))], fill=colour or RIVER, width=round(width * SS))
                     for pt in ((x0, y0), (x1, y1)):
-                        self.draw.ellipse([self.p((pt[0] - 3, pt[1] - 3)), self.p((pt[0] + 3, pt[1] + 3))], fill=RIVER)
-                elif feature.type == "ridge":
+                        r = width / 2
+                        self.draw.ellipse([self.p((pt[0] - r, pt[1] - r)), self.p((pt[0] + r, pt[1] + r))], fill=colour or RIVER)
+                elif kind.style == "ridge":
                     self.ridge(x0, y0, x1, y1, a, b)
-                elif feature.type == "bridge":
+                elif kind.style == "bridge":
                     self.bridge(x0, y0, x1, y1)
+                elif kind.style == "ferry":
+                    self.ferry(x0, y0, x1, y1)
+                elif kind.style == "boundary":
+                    self.dashed(x0, y0, x1, y1, colour or (120, 30, 30), kind.width or 3)
                 else:
-                    self.draw.line([self.p((x0, y0)), self.p((x1, y1))], fill=(80, 80, 80), width=4 * SS)
+                    self.draw.line([self.p((x0, y0)), self.p((x1, y1))], fill=colour or (80, 80, 80), width=round((kind.width or 4) * SS))
+
+    def dashed(self, x0, y0, x1, y1, colour, width: float) -> None:
+        for k in range(0, 6, 2):
+            a, b = k / 6, (k + 1) / 6
+            self.draw.line([self.p((x0 + (x1 - x0) * a, y0 + (y1 - y0) * a)), self.p((x0 + (x1 - x0) * b, y0 + (y1 - y0) * b))],
+                           fill=colour, width=round(width * SS))
+
+    def ferry(self, x0, y0, x1, y1) -> None:
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        r = 9
+        self.draw.ellipse([self.p((mx - r, my - r)), self.p((mx + r, my + r))], fill=(255, 255, 255), outline=(25, 25, 25), width=2 * SS)
+        self.draw.text(self.p((mx, my + 0.5)), "F", font=font(12 * SS), fill=(25, 25, 25), anchor="mm")
 
     def ridge(self, x0, y0, x1, y1, a, b) -> None:
         self.draw.line([self.p((x0, y0)), self.p((x1, y1))], fill=RIDGE, width=4 * SS)
@@ -223,12 +263,50 @@ class MapPainter:
             self.draw.rectangle([self.p((x - w / 2 - 3, label_y - 8)), self.p((x + w / 2 + 3, label_y + 8))], fill=(255, 252, 240))
             self.draw.text(self.p((x, label_y)), town.name, font=f, fill=(20, 20, 20), anchor="mm")
             if town.vp:
-                vp = f"{town.vp.capture}/{town.vp.occupy}"
+                vp = str(town.vp.hold) if town.vp.hold else f"{town.vp.capture}/{town.vp.occupy}"
                 f_vp = font(11 * SS)
                 vx, vy = x + size * 0.2, y - size * 0.17
                 half = f_vp.getlength(vp) / SS / 2 + 3
                 self.draw.rectangle([self.p((vx - half, vy - 7)), self.p((vx + half, vy + 7))], fill=(255, 255, 255), outline=VP_RED, width=SS)
                 self.draw.text(self.p((vx, vy + 0.5)), vp, font=f_vp, fill=VP_RED, anchor="mm")
+
+    def area_labels(self) -> None:
+        """Codes printed in hexes: drop hexes, unknown-unit start hexes."""
+        size = self.board.geometry.spec.hex_size
+        for area in self.map.areas:
+            if not area.label:
+                continue
+            f = font(round(size * 0.15) * SS)
+            for h in area.hexes:
+                if self.map.board_of[h] is not self.board:
+                    continue
+                x, y = self.board.geometry.centre(h)
+                x, y = x - size * 0.22, y - size * 0.12
+                r = size * 0.13
+                self.draw.ellipse([self.p((x - r, y - r)), self.p((x + r, y + r))], fill=(255, 255, 255), outline=(30, 30, 30), width=SS)
+                self.draw.text(self.p((x, y + 0.5)), area.label, font=f, fill=(30, 30, 30), anchor="mm")
+
+    def entry_areas(self) -> None:
+        """Each entry area as a band in the margin beside its edge hexes, lettered, in its owners' colours."""
+        geo = self.board.geometry
+        for area in self.map.entry_areas:
+            hexes = [h for h in area.hexes if self.map.board_of[h] is self.board]
+            if not hexes:
+                continue
+            colours = [self.side_colour(o.side) for o in area.owners]
+            pts = [self.edge_point(h, 0.62) for h in hexes]
+            for i, (x, y) in enumerate(pts):
+                colour = colours[i % len(colours)] if len(colours) > 1 else colours[0]
+                r = geo.spec.hex_size * 0.16
+                self.draw.ellipse([self.p((x - r, y - r)), self.p((x + r, y + r))], fill=colour)
+            x, y = pts[len(pts) // 2]
+            r = geo.spec.hex_size * 0.2
+            self.draw.ellipse([self.p((x - r, y - r)), self.p((x + r, y + r))], fill=(255, 255, 255), outline=colours[0], width=3 * SS)
+            self.draw.text(self.p((x, y + 0.5)), area.id, font=font(round(r * 1.2) * SS), fill=(20, 20, 20), anchor="mm")
+
+    def side_colour(self, side: str) -> tuple[int, int, int]:
+        index = next(i for i, s in enumerate(self.game.sides) if s.id == side)
+        return next((hex_rgb(n.colour) for n in self.game.nationalities.values() if n.side == side), SIDE_COLOURS[index % 4])
 
     def fortress(self, x: float, y: float) -> None:
         r = self.board.geometry.spec.hex_size * 0.34

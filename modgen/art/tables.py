@@ -27,9 +27,14 @@ def render_tracks(game: Game, layout: TracksLayout) -> Image.Image:
         fill = PAPER
         if box.side:
             fill = lighten(side_colour.get(box.side, (200, 200, 200)), 0.78)
+        if box.dark:
+            fill = (92, 98, 122)
+        ink = (245, 245, 245) if box.dark else INK
         d.rectangle([box.x, box.y, box.x + box.w - 1, box.y + box.h - 1], fill=fill, outline=INK, width=2)
         size = 13 if box.kind != "vp" else 12
-        d.text((box.x + 6, box.y + 4), box.name if box.kind != "vp" else box.name.split()[-1], font=font(size), fill=INK)
+        d.text((box.x + 6, box.y + 4), box.name if box.kind != "vp" else box.name.split()[-1], font=font(size), fill=ink)
+        if box.caption:
+            d.text((box.x + 6, box.y + 20), box.caption, font=font(10, bold=False), fill=ink)
     return img
 
 

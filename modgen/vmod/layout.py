@@ -1,4 +1,4 @@
-"""Where things go on the off-map "Tracks" board: turn track, VP track, reinforcements, eliminated units.
+"""Where things go on the off-map "Tracks" board: turn track, VP track, reinforcements, entry areas, eliminated units.
 
 One layout feeds the board art, the named zones VASSAL uses for location names, the
 setup save (reinforcements wait in the box of their GT) and the Eliminate command, so
@@ -21,7 +21,7 @@ VP_BOXES = 60
 @dataclass(frozen=True)
 class Box:
     name: str  # the zone name VASSAL reports as the location
-    kind: str  # turn | vp | reinforcements | eliminated
+    kind: str  # turn | vp | reinforcements | entry | eliminated
     x: int
     y: int
     w: int
@@ -29,13 +29,17 @@ class Box:
     cols: int
     side: str | None = None
     turn: int | None = None
+    caption: str = ""  # a second line: the turn's name, the entry area's owners
+    dark: bool = False  # a night turn
+    area: str | None = None  # entry area id
 
     def slot(self, i: int) -> tuple[int, int]:
         """Centre of the i-th counter slot, row by row; a box smaller than one slot holds it at its centre."""
         if self.h < LABEL + PITCH or self.w < PITCH + PAD:
             return self.x + self.w // 2, self.y + self.h // 2
         col, row = i % self.cols, i // self.cols
-        return self.x + PAD // 2 + PITCH // 2 + col * PITCH, self.y + LABEL + PITCH // 2 + row * PITCH
+        top = LABEL + (14 if self.caption else 0)
+        return self.x + PAD // 2 + PITCH // 2 + col * PITCH, self.y + top + PITCH // 2 + row * PITCH
 
     def path(self) -> str:
         """Zone polygon in VASSAL's `x1,y1;x2,y2;...` form."""
@@ -62,8 +66,15 @@ class TracksLayout:
     def reinforcement_box(self, side: str, turn: int) -> Box:
         return next(b for b in self.boxes if b.kind == "reinforcements" and b.side == side and b.turn == turn)
 
+    def entry_box(self, area: str) -> Box:
+        return next(b for b in self.boxes if b.kind == "entry" and b.area == area)
+
     def eliminated_box(self, side: str) -> Box:
         return next(b for b in self.boxes if b.kind == "eliminated" and b.side == side)
+
+
+def entry_box_name(area: str) -> str:
+    return f"Entry {area}"
 
 
 def vp_box_name(vp: int) -> str:
@@ -85,9 +96,10 @@ def tracks_layout(game: Game, scenarios: list[Scenario]) -> TracksLayout:
     y += 30
     box_w = PITCH + PAD
     for t in range(1, game.turns.count + 1):
-        layout.boxes.append(Box(f"{game.turns.label} {t}", "turn", margin + (t - 1) * box_w, y, box_w, PITCH + LABEL + 6, 1, turn=t))
+        layout.boxes.append(Box(f"{game.turns.label} {t}", "turn", margin + (t - 1) * box_w, y, box_w, PITCH + LABEL + 6 + (14 if game.turns.names else 0), 1,
+                                turn=t, caption=game.turns.name_of(t), dark=game.turns.is_night(t)))
     row_width = margin + game.turns.count * box_w
-    y += PITCH + LABEL + 6 + 24
+    y += PITCH + LABEL + 6 + (14 if game.turns.names else 0) + 24
 
     # VP track: 0..59, ten to a row
     layout.headings.append((margin, y, "Victory Point Track"))
@@ -123,6 +135,26 @@ def tracks_layout(game: Game, scenarios: list[Scenario]) -> TracksLayout:
                 x, y = margin, y + row_h + 12
                 row_h = 0
             layout.boxes.append(Box(f"{side.name} {game.turns.label} {turn}", "reinforcements", x, y, w, h, cols, side.id, turn))
+            x += w + 12
+            row_h = max(row_h, h)
+            row_width = max(row_width, x)
+        y += row_h + 24
+
+    # entry areas: one box each, big enough for the units any scenario sets up there
+    if game.map.entry_areas:
+        layout.headings.append((margin, y, "Entry areas"))
+        y += 30
+        x, row_h = margin, 0
+        for area in game.map.entry_areas:
+            n = max([sum(1 for p in sc.setup if p.area == area.id) for sc in scenarios] + [1])
+            cols = min(MAX_COLS, max(n, 2))
+            rows = -(-n // cols)
+            w, h = cols * PITCH + PAD, rows * PITCH + LABEL + 22
+            if x + w > margin + 1900 and x > margin:
+                x, y = margin, y + row_h + 12
+                row_h = 0
+            owners = ", ".join(f"{side_short(game, o.side)} {o.first}" + (f"-{o.last}" if o.last else "+") for o in area.owners)
+            layout.boxes.append(Box(entry_box_name(area.id), "entry", x, y, w, h, cols, area.owners[0].side, caption=owners, area=area.id))
             x += w + 12
             row_h = max(row_h, h)
             row_width = max(row_width, x)

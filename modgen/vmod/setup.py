@@ -1,4 +1,5 @@
-"""Scenario -> predefined setup save: every unit on its set-up hex, every marker on its track.
+"""Scenario -> predefined setup save: every unit on its set-up hex or entry area, every marker
+on its hex, hexside or track box.
 
 Pieces are placed by pixel (VASSAL's own hex centre), never by grid-location name,
 because VASSAL resolves names off by one on descending grids. Piece and stack ids
@@ -37,12 +38,27 @@ def _placed(defn: PieceDef, map_name: str, x: int, y: int, masked_by: str | None
     return vp.Piece(traits)
 
 
+def _hidden(game: Game, unit_id: str, top: bool) -> bool:
+    """Whether the set-up hides this unit from the opponent (game.yaml `hidden`)."""
+    if game.hidden == "below_top":
+        return not top
+    return game.hidden == "tags" and game.units[unit_id].has("hidden")
+
+
+def hexside_point(game: Game, a: str, b: str) -> tuple[int, int]:
+    """The midpoint of the hexside a/b in board pixels: where a hexside marker sits."""
+    _, ax, ay = game.map.centre(a)
+    _, bx, by = game.map.centre(b)
+    return (ax + bx) // 2, (ay + by) // 2
+
+
 def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], PieceDef], layout: TracksLayout, module_name: str) -> SaveContent:
     """The setup as SaveContent (no savedata/moduledata: it lives inside the module)."""
     main_board = game.map.boards[0].name
     by_hex: dict[str, list[str]] = defaultdict(list)
     for p in scenario.setup:
-        by_hex[p.hex].append(p.unit)
+        if p.hex:
+            by_hex[p.hex].append(p.unit)
 
     pieces: list[tuple[str, vp.Piece]] = []
     stacks: list[StackSpec] = []
@@ -54,37 +70,44 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
         ids = []
         for i, uid in enumerate(units):
             defn = defs[("unit", uid)]
-            top = i == len(units) - 1
+            hidden = _hidden(game, uid, top=i == len(units) - 1)
             side_name = game.side(game.units[uid].side).name
-            pieces.append((defn.gpid, _placed(defn, MAIN_MAP, x, y, None if top else side_name)))
+            pieces.append((defn.gpid, _placed(defn, MAIN_MAP, x, y, side_name if hidden else None)))
             ids.append(defn.gpid)
         stacks.append(StackSpec(stack_id(MAIN_MAP, x, y), ids))
 
     slots: dict[str, int] = defaultdict(int)
 
-    def on_tracks(box_name: str, kind: str, item: str, stack_with: list[str] | None = None) -> None:
+    def on_tracks(box_name: str, kind: str, item: str, stack_with: list[str] | None = None, masked_by: str | None = None) -> None:
         box = layout.box(box_name)
         x, y = box.slot(0 if stack_with is not None else slots[box_name])
         if stack_with is None:
             slots[box_name] += 1
         defn = defs[(kind, item)]
-        pieces.append((defn.gpid, _placed(defn, TRACKS_MAP, x, y)))
+        pieces.append((defn.gpid, _placed(defn, TRACKS_MAP, x, y, masked_by)))
         if stack_with is not None:
             stack_with.append(defn.gpid)
         else:
             stacks.append(StackSpec(stack_id(TRACKS_MAP, x, y), [defn.gpid]))
 
+    for p in sorted((p for p in scenario.setup if p.area), key=lambda p: (p.area, p.unit)):
+        unit = game.units[p.unit]
+        hidden = game.hidden == "tags" and unit.has("hidden")
+        on_tracks(layout.entry_box(p.area).name, "unit", p.unit, masked_by=game.side(unit.side).name if hidden else None)
     for r in sorted(scenario.reinforcements, key=lambda r: (r.turn, r.unit)):
         box = layout.reinforcement_box(game.units[r.unit].side, r.turn)
         on_tracks(box.name, "unit", r.unit)
 
     shared: dict[str, list[str]] = defaultdict(list)
     for m in scenario.markers:
-        if m.hex:
-            board, x, y = game.map.centre(m.hex)
+        if m.hex or m.hexside:
+            x, y = game.map.centre(m.hex)[1:] if m.hex else hexside_point(game, *m.hexside)
             defn = defs[("marker", m.marker)]
             pieces.append((defn.gpid, _placed(defn, MAIN_MAP, x, y)))
             stacks.append(StackSpec(stack_id(MAIN_MAP, x, y), [defn.gpid]))
+            continue
+        if m.area:
+            on_tracks(layout.entry_box(m.area).name, "marker", m.marker)
             continue
         box = layout.turn_box(m.box) if m.track == "turn" else layout.vp_box(m.box)
         on_tracks(box.name, "marker", m.marker, shared[box.name])
