@@ -126,7 +126,7 @@ def module_entries(
         name = f"chart_{chart.id}.png"
         images[name] = cache.image(("chart", chart), lambda c=chart: png_bytes(chart_image(c)))
         charts.append(ChartRef(chart.name, name))
-    images["chart_tec.png"] = cache.image(("tec", game.map.terrain_types, game.map.hexside_types), lambda: png_bytes(tec_image(game)))
+    images["chart_tec.png"] = cache.image(("tec", game.map.terrain_types, game.map.hexside_types, game.map.road_types, game.map.tec_provenance), lambda: png_bytes(tec_image(game)))
     charts.append(ChartRef("Terrain Effects Chart", "chart_tec.png"))
     if any(t.vp for t in game.map.towns):
         images["chart_vp_towns.png"] = cache.image(("vp", game.map.towns, game.sides), lambda: png_bytes(vp_towns_image(game)))

@@ -88,22 +88,30 @@ def render_table(title: str, columns: list[str], rows: list[list[str]], notes: l
 
 
 def chart_image(chart: Chart) -> Image.Image:
-    return render_table(chart.name, list(chart.columns), [list(r) for r in chart.rows], list(chart.notes))
+    notes = list(chart.notes)
+    if chart.provenance.approximate:
+        notes.append(f"Approximate (authored, not the printed table): {chart.provenance.source}")
+    return render_table(chart.name, list(chart.columns), [list(r) for r in chart.rows], notes)
 
 
 def tec_image(game: Game) -> Image.Image:
     rows = [[t.name, t.move, t.combat] for t in game.map.terrain_types.values()]
     rows += [[h.name, h.move, h.combat] for h in game.map.hexside_types.values()]
+    rows += [[r.name, r.move, "-"] for r in game.map.road_types.values()]
     notes = [f"{h.name}: {h.note}" for h in game.map.hexside_types.values() if h.note]
+    notes += [f"{t.name}: {', '.join(t.road_only)} units enter only along a road" for t in game.map.terrain_types.values() if t.road_only]
+    if game.map.tec_provenance.approximate:
+        notes.append(f"Approximate (authored, not the printed TEC): {game.map.tec_provenance.source}")
     return render_table("Terrain Effects Chart (TEC)", ["Terrain", "MP Cost", "Combat Effect"], rows, notes)
 
 
 def vp_towns_image(game: Game) -> Image.Image:
-    rows = [
-        [game.side(t.vp.side).name, f"{t.name} ({t.hex})", str(t.vp.capture), str(t.vp.occupy)]
-        for t in game.map.towns
-        if t.vp
-    ]
+    towns = [t for t in game.map.towns if t.vp]
+    if all(t.vp.hold and not (t.vp.capture or t.vp.occupy) for t in towns):
+        rows = [[game.side(t.vp.side).name, f"{t.name} ({t.hex})", str(t.vp.hold)] for t in towns]
+        return render_table("Victory Point Hexes", ["Earned by", "Hex", "VP while held"], rows,
+                            ["Held: occupied, or last passed through, by the side."])
+    rows = [[game.side(t.vp.side).name, f"{t.name} ({t.hex})", str(t.vp.capture), str(t.vp.occupy)] for t in towns]
     return render_table("Victory Point Towns", ["Earned by", "Town (hex)", "Capture", "Occupy / GT"], rows)
 
 
@@ -115,6 +123,10 @@ def reinforcements_image(game: Game, scenario: Scenario) -> Image.Image:
         if r.railroad_between:
             rr = f"any contiguous RR line hex between {r.railroad_between[0]} & {r.railroad_between[1]}"
             where = f"{where}; {rr}" if where else rr
+        if r.area:
+            where = f"{where}; entry area {r.area}" if where else f"entry area {r.area}"
+        if r.drop:
+            where = f"{where}; drop {r.drop}" if where else f"drop hexes {r.drop}"
         if r.note:
             where += f" ({r.note})"
         rows.append([str(r.turn), game.side(unit.side).name, unit.name, where])

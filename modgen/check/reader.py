@@ -20,11 +20,12 @@ from ..errors import ModgenError, SaveError
 from ..loader import discover_games, load_game
 from ..model import Game
 from ..vassal.archive import Archive
-from ..vassal.module import ModuleInfo, map_location, read_module
+from ..vassal.module import ModuleInfo, board_point, map_location, read_module
 from ..vassal.pieces import Piece
 from ..vassal.position import PieceRecord
 from ..vassal.savefile import SavedGame, read_game
 from ..vassal.sequence import java_parse_int
+from ..vmod.layout import entry_box_name
 from ..vmod.piecedefs import STEP_LAYER
 from .state import MAIN_MAP, TRACKS_MAP, GameState, MarkerState, UnitState
 
@@ -42,6 +43,7 @@ class Context:
     pieces: dict[str, tuple[str, str]]
     eliminated_boxes: dict[str, str]  # box name -> side id
     hex_names: frozenset[str]
+    entry_boxes: dict[str, str]  # box name -> entry area id
 
 
 # --------------------------------------------------------------------------- modules
@@ -105,7 +107,8 @@ def _context(module_path: str, mtime: float, root: str) -> Context:
     pieces = {game.gpid("unit", u): ("unit", u) for u in game.units}
     pieces.update({game.gpid("marker", m): ("marker", m) for m in game.markers})
     elim = {f"Eliminated {s.name}": s.id for s in game.sides}
-    return Context(module, game, pieces, elim, frozenset(game.map.hex_ids()))
+    entry = {entry_box_name(a.id): a.id for a in game.map.entry_areas}
+    return Context(module, game, pieces, elim, frozenset(game.map.hex_ids()), entry)
 
 
 def load_context(module_path: Path, root: Path) -> Context:
@@ -205,16 +208,17 @@ def state_from_save(saved: SavedGame, ctx: Context) -> GameState:
             seen_units.add(item)
             units.append(UnitState(game.units[item], rec.id, rec.map, hex_id, box,
                                    layer_level(rec.piece, STEP_LAYER) == 2, is_masked(rec.piece),
-                                   rec.stack, rec.stack_pos, order))
+                                   rec.stack, rec.stack_pos, order, area=ctx.entry_boxes.get(box or "")))
         else:
+            side = _hexside_at(ctx, saved, rec, hex_id) if hex_id else None
             markers.append(MarkerState(game.markers[item], rec.id, rec.map, hex_id, box,
                                        layer_level(rec.piece, FACE_LAYER) == 2, is_masked(rec.piece),
-                                       rec.stack, rec.stack_pos, order))
+                                       rec.stack, rec.stack_pos, order, hexside=side, area=ctx.entry_boxes.get(box or "")))
     _attach_markers(units, markers)
 
     eliminated = [u.unit.id for u in units if u.box in ctx.eliminated_boxes]
     off_map = {u.unit.id: (u.box or ("Tracks" if u.map else "not on any map")) for u in units
-               if u.hex is None and u.box not in ctx.eliminated_boxes}
+               if u.hex is None and u.box not in ctx.eliminated_boxes and u.area is None}
     missing = sorted(set(game.units) - seen_units)
     gt, side, phase, index = turn_of(saved, ctx)
     vp_props = _vp_properties(saved, game)
@@ -222,6 +226,25 @@ def state_from_save(saved: SavedGame, ctx: Context) -> GameState:
     recorded = {s.id: vp_track.get(s.id, vp_props.get(s.id, 0)) for s in game.sides}
     return GameState(game, module, saved.path, gt, side, phase, index, units, markers, recorded, vp_props,
                      vp_track, eliminated, off_map, missing)
+
+
+HEXSIDE_REACH = 0.3  # a marker this far from its hex centre (in hex sizes) sits on a hexside
+
+
+def _hexside_at(ctx: Context, saved: SavedGame, rec: PieceRecord, hex_id: str) -> Optional[frozenset[str]]:
+    """The hexside a main-map marker sits on: the nearest hexside midpoint, if it is off the centre."""
+    found = board_point(ctx.module, rec.map, rec.x, rec.y, saved.boards.get(rec.map))
+    board = ctx.game.map.board_of[hex_id]
+    if found is None or found[0].name != board.name:
+        return None
+    _, x, y = found
+    geo = board.geometry
+    cx, cy = geo.centre(hex_id)
+    size = geo.spec.hex_size
+    if (x - cx) ** 2 + (y - cy) ** 2 < (HEXSIDE_REACH * size) ** 2:
+        return None
+    best = min(geo.neighbours(hex_id), key=lambda n: (x - (cx + geo.centre(n)[0]) / 2) ** 2 + (y - (cy + geo.centre(n)[1]) / 2) ** 2)
+    return frozenset((hex_id, best))
 
 
 def _attach_markers(units: list[UnitState], markers: list[MarkerState]) -> None:

@@ -31,6 +31,8 @@ class MarkerState:
     stack_pos: Optional[int]
     order: int  # drawing order over the whole save (higher = drawn later = on top)
     unit: Optional[str] = None  # unit id the marker belongs to, if it shares a stack with units
+    hexside: Optional[frozenset[str]] = None  # the hexside it sits on (bridge markers), if off the hex centre
+    area: Optional[str] = None  # entry area id, if in an entry-area box
 
     @property
     def face(self) -> str:
@@ -52,6 +54,7 @@ class UnitState:
     stack_pos: Optional[int]
     order: int
     markers: list[MarkerState] = field(default_factory=list)
+    area: Optional[str] = None  # entry area id, if waiting in an entry-area box
 
     @property
     def id(self) -> str:
@@ -101,6 +104,9 @@ class GameState:
         for u in sorted(self.units_on_map(), key=lambda u: u.order):
             out.setdefault(u.hex, []).append(u)  # type: ignore[arg-type]
         return out
+
+    def in_area(self, area_id: str) -> list[UnitState]:
+        return [u for u in self.units if u.area == area_id]
 
     def unit(self, unit_id: str) -> UnitState:
         return next(u for u in self.units if u.unit.id == unit_id)

@@ -382,14 +382,21 @@ def board_layout(m: MapInfo, picks: Optional[Sequence[BoardPick]] = None) -> lis
 def map_location(module: ModuleInfo, map_name: str, x: int, y: int,
                  picks: Optional[Sequence[BoardPick]] = None) -> str:
     """Map.locationName: the containing board's grid name for the point, else `offboard`."""
+    found = board_point(module, map_name, x, y, picks)
+    return _board_location(*found) if found else "offboard"
+
+
+def board_point(module: ModuleInfo, map_name: str, x: int, y: int,
+                picks: Optional[Sequence[BoardPick]] = None) -> Optional[tuple[BoardInfo, int, int]]:
+    """The board under a map point and the point in that board's own pixels (reversed boards too)."""
     m = module.map(map_name)
     for board, ox, oy, rev in board_layout(m, picks):
         if ox <= x < ox + board.width and oy <= y < oy + board.height:
             lx, ly = x - ox, y - oy
             if rev:
                 lx, ly = board.width - lx, board.height - ly
-            return _board_location(board, lx, ly)
-    return "offboard"
+            return board, lx, ly
+    return None
 
 
 def _board_location(board: BoardInfo, x: int, y: int) -> str:
