@@ -16,8 +16,9 @@ from ..model import Game, Scenario
 from ..vassal import pieces as vp
 from ..vassal.savefile import BoardPick, GlobalValue, SaveContent, StackSpec, write_game
 from ..vassal.sequence import encode
-from ..vmod.layout import Box, TracksLayout, tracks_layout
+from ..vmod.layout import Box, TracksLayout, entry_box_name, tracks_layout
 from ..vmod.piecedefs import MAIN_MAP, STEP_LAYER, TRACKS_MAP, PieceDef, marker_def, unit_def
+from ..vmod.setup import hexside_point, hidden_at_setup
 from .reader import FACE_LAYER, LAYER_NAME_FIELD
 
 MASKED = "|0"
@@ -104,8 +105,14 @@ class Position:
         flat = [it for g in groups for it in g] + pending
         unit_items = [it for it in flat if it.kind == "unit"]
         for it in unit_items:
-            it.masked = it is not unit_items[-1]
+            it.masked = hidden_at_setup(self.game, it.id, top=it is unit_items[-1])
         self.hexes[hex_id] = flat
+        return self
+
+    def marker_on_hexside(self, marker_id: str, a: str, b: str, back: bool = False) -> "Position":
+        """A marker at the midpoint of the hexside a/b (bridge markers)."""
+        x, y = hexside_point(self.game, a, b)
+        self.pixels.append((MAIN_MAP, x, y, Item("marker", marker_id, back)))
         return self
 
     def move_marker_to_box(self, marker_id: str, box: str, back: bool = False) -> "Position":
@@ -133,21 +140,28 @@ class Position:
 
 def from_scenario(game: Game, scenario: Optional[Scenario] = None) -> Position:
     """The scenario's setup as a Position (same stacks and order as the module's setup, 5.3)."""
-    sc = scenario or next(iter(game.scenarios.values()))
+    sc = scenario or game.primary_scenario
     pos = Position(game)
     order = {h: i for i, h in enumerate(game.map.hex_ids())}
     by_hex: dict[str, list[str]] = {}
     for p in sc.setup:
-        by_hex.setdefault(p.hex, []).append(p.unit)
+        if p.hex:
+            by_hex.setdefault(p.hex, []).append(p.unit)
     for hex_id in sorted(by_hex, key=order.__getitem__):
         units = sorted(by_hex[hex_id], key=lambda u: (game.units[u].front.attack, u))
         for i, uid in enumerate(units):
-            pos.hexes.setdefault(hex_id, []).append(Item("unit", uid, False, i < len(units) - 1))
+            pos.hexes.setdefault(hex_id, []).append(Item("unit", uid, False, hidden_at_setup(game, uid, i == len(units) - 1)))
+    for p in sorted((p for p in sc.setup if p.area), key=lambda p: (p.area, p.unit)):
+        pos.boxes.setdefault(entry_box_name(p.area), []).append(Item("unit", p.unit, False, hidden_at_setup(game, p.unit, True)))
     for r in sorted(sc.reinforcements, key=lambda r: (r.turn, r.unit)):
         pos.boxes.setdefault(f"{game.side(game.units[r.unit].side).name} {game.turns.label} {r.turn}", []).append(Item("unit", r.unit))
     for m in sc.markers:
         if m.hex:
             pos.marker(m.marker, m.hex)
+        elif m.hexside:
+            pos.marker_on_hexside(m.marker, *m.hexside)
+        elif m.area:
+            pos.in_box(entry_box_name(m.area), "marker", m.marker)
         else:
             box = f"{game.turns.label} {m.box}" if m.track == "turn" else f"VP {m.box}"
             pos.shared.setdefault(box, []).append(Item("marker", m.marker))
@@ -188,7 +202,7 @@ class Composer:
         self.layout: TracksLayout = tracks_layout(game, scenarios)
         self.defs: dict[tuple[str, str], PieceDef] = {}
         for u in game.units.values():
-            self.defs[("unit", u.id)] = unit_def(game, scenarios[0], u, self.layout)
+            self.defs[("unit", u.id)] = unit_def(game, game.primary_scenario, u, self.layout)
         for m in game.markers.values():
             self.defs[("marker", m.id)] = marker_def(game, m)
 

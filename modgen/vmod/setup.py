@@ -38,7 +38,7 @@ def _placed(defn: PieceDef, map_name: str, x: int, y: int, masked_by: str | None
     return vp.Piece(traits)
 
 
-def _hidden(game: Game, unit_id: str, top: bool) -> bool:
+def hidden_at_setup(game: Game, unit_id: str, top: bool) -> bool:
     """Whether the set-up hides this unit from the opponent (game.yaml `hidden`)."""
     if game.hidden == "below_top":
         return not top
@@ -70,7 +70,7 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
         ids = []
         for i, uid in enumerate(units):
             defn = defs[("unit", uid)]
-            hidden = _hidden(game, uid, top=i == len(units) - 1)
+            hidden = hidden_at_setup(game, uid, top=i == len(units) - 1)
             side_name = game.side(game.units[uid].side).name
             pieces.append((defn.gpid, _placed(defn, MAIN_MAP, x, y, side_name if hidden else None)))
             ids.append(defn.gpid)
@@ -92,7 +92,7 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
 
     for p in sorted((p for p in scenario.setup if p.area), key=lambda p: (p.area, p.unit)):
         unit = game.units[p.unit]
-        hidden = game.hidden == "tags" and unit.has("hidden")
+        hidden = hidden_at_setup(game, p.unit, top=True)
         on_tracks(layout.entry_box(p.area).name, "unit", p.unit, masked_by=game.side(unit.side).name if hidden else None)
     for r in sorted(scenario.reinforcements, key=lambda r: (r.turn, r.unit)):
         box = layout.reinforcement_box(game.units[r.unit].side, r.turn)
