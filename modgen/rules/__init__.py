@@ -37,7 +37,7 @@ class VPLine:
     gt: int
     side: str
     source: str  # "Capture Lublin (16.22)", "Occupy …", "Eliminated ru-inf-18"
-    vp: int
+    vp: float  # half VP exist (Holland '44 26.5.2)
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -68,6 +68,8 @@ class VPReport:
     baseline: dict[str, int]  # recorded in the first save (VP before it cannot be recomputed)
     unknown: list[str]  # VP sources a save cannot reveal
     findings: list[Finding] = field(default_factory=list)
+    outcome: list[str] = field(default_factory=list)  # automatic victory, the winner at the end
+    unprovable: str = ""  # why recorded VP may exceed what the saves prove
 
     def text_lines(self) -> list[str]:
         out = []
@@ -77,13 +79,15 @@ class VPReport:
             out.append(f"{t.town} ({t.hex}): held by {self.sides[t.holder]}, {occ}{cap}")
         for sid, name in self.sides.items():
             mine = [ln for ln in self.lines if ln.side == sid]
-            by_source = ", ".join(f"GT {ln.gt} {ln.source} {ln.vp:+d}" for ln in mine) or "nothing since the first save"
+            by_source = ", ".join(f"GT {ln.gt} {ln.source} {ln.vp:+g}" for ln in mine) or "nothing since the first save"
             out.append(f"{name}: recorded {self.recorded.get(sid, 0)}, first save {self.baseline.get(sid, 0)}, "
                        f"provable at least {self.provable.get(sid, 0)}; earned: {by_source}")
             extra = self.recorded.get(sid, 0) - self.provable.get(sid, 0)
             if extra > 0:
-                out.append(f"  {extra} recorded VP of {name} are not provable from the saves (attacks by infantry, 15.1(1))")
+                why = f" ({self.unprovable})" if self.unprovable else ""
+                out.append(f"  {extra:g} recorded VP of {name} are not provable from the saves{why}")
         out.extend(f"cannot be seen in a save: {u}" for u in self.unknown)
+        out.extend(self.outcome)
         return out
 
     def as_dict(self) -> dict[str, Any]:
@@ -91,7 +95,7 @@ class VPReport:
             "towns": [t.as_dict() for t in self.towns],
             "lines": [ln.as_dict() for ln in self.lines],
             "provable": self.provable, "recorded": self.recorded, "baseline": self.baseline,
-            "unknown": self.unknown,
+            "unknown": self.unknown, "outcome": self.outcome,
         }
 
 
@@ -126,6 +130,7 @@ def plugin_for(game_id: str) -> Optional[RulesPlugin]:
 
 
 def _load_builtin() -> None:
-    from . import galicia1914
+    from . import galicia1914, holland44
 
     register(galicia1914.GAME_ID, galicia1914.GaliciaRules)
+    register(holland44.GAME_ID, holland44.Holland44Rules)

@@ -292,7 +292,7 @@ class GaliciaRules:
         if steps_before_first:
             unknown.append(f"VP earned before the first save ({first.save_path}, {first.label}): taken as recorded there")
         return VPReport(sides, holds, [ln for _, ln in lines_at], provable, dict(last.vp_recorded),
-                        dict(first.vp_recorded), unknown, findings)
+                        dict(first.vp_recorded), unknown, findings, unprovable="attacks by infantry, 15.1(1)")
 
 
 def marker_state(u: UnitState) -> str:

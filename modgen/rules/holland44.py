@@ -1,0 +1,421 @@
+"""Holland '44: what a save can show against rules 5.7, 6.x, 7.4, 8.6, 18.x, 19.4, 26.x, 27.3.
+
+Sources: /work/shared/rules/holland44-digest.md (an English digest of an OCR'd Japanese
+scan) and holland44.ja-ocr.txt. Where the digest marks a rule as reconstructed, the
+reading used here is marked DECISION; the map and counter data are approximate.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Iterable, Optional
+
+from ..check.report import Finding
+from ..check.state import GameState, UnitState
+from ..model import Game, MapData, Unit
+from . import SupplyStatus, TownHold, VPLine, VPReport
+from .common import neighbour_tables, occupied_by_side, steps_of, zoc_hexes
+
+GAME_ID = "holland44"
+PART1_MAX = 4  # 18.3: up to 4 hexes from the unit to a road
+ALLIED, GERMAN = "allied", "german"
+ALLIED_AUTO_VP, GERMAN_AUTO_VP = 10, 12  # 26.2, 26.3
+SHORT_GAME_STEPS = 4  # S1: steps north of the Waal
+PLAY_BALANCE_LAST_TURN = 2  # 27.3.1: Segler and Richter are removed at the start of Turn 3
+SUPPLY_PHASES = ("Supply", "Traffic Marker")  # OOS markers are set in the Supply Phase (18.1)
+NORTH_OF_LOWER_RHINE, NORTH_OF_WAAL = "north-of-lower-rhine", "north-of-waal"
+
+
+def _ids(us: Iterable[UnitState]) -> tuple[str, ...]:
+    return tuple(u.unit.id for u in us)
+
+
+def cohesion(u: UnitState) -> str:
+    """good | disrupted | full_retreat, from the unit's Disrupted marker (back: Full Retreat)."""
+    marks = [m for m in u.markers if m.marker.kind == "cohesion"]
+    if not marks:
+        return "good"
+    return "full_retreat" if any(m.back for m in marks) else "disrupted"
+
+
+def marked_oos(u: UnitState) -> bool:
+    return any(m.marker.kind == "supply" for m in u.markers)
+
+
+def counts_for_stacking(unit: Unit) -> bool:
+    """6.1, 18.2.2, 25.2: unknown units and supply heads do not count (one of each per hex)."""
+    return not (unit.has("unknown") or unit.has("supply_head"))
+
+
+@dataclass(frozen=True)
+class Bond:
+    """A ZOC bond (7.4) of one side: a hex, or a hexside (two hexes), between units a and b."""
+
+    side: str
+    a: str
+    b: str
+    hex: Optional[str] = None
+    hexside: Optional[frozenset[str]] = None
+
+
+class Holland44Rules:
+    game_id = GAME_ID
+
+    # ------------------------------------------------------------------ position
+    def check(self, state: GameState) -> list[Finding]:
+        findings: list[Finding] = []
+        findings += self._stacking(state)
+        findings += self._terrain(state)
+        findings += self._entry_areas(state)
+        findings += self._bridges(state)
+        findings += self._play_balance(state)
+        findings += self._supply_markers(state, self.supply(state))
+        return findings
+
+    def _stacking(self, state: GameState) -> list[Finding]:
+        game = state.game
+        st = game.stacking
+        out: list[Finding] = []
+        for hex_id, units in state.by_hex().items():
+            sides = {u.side for u in units}
+            if len(sides) > 1:
+                out.append(Finding("6.5", "Units of both sides in one hex", (hex_id,), _ids(units),
+                                   f"{', '.join(game.side(s).name for s in sorted(sides))} units share {hex_id}"))
+            counted = [u for u in units if counts_for_stacking(u.unit)]
+            free = [u for u in counted if u.unit.has("free_stacking")]
+            n = len(counted) - min(len(free), st.free_units)
+            if st.units is not None and n > st.units:
+                out.append(Finding("6.1", "Over-stacked", (hex_id,), _ids(counted),
+                                   f"{len(counted)} units in {hex_id} ({len(free)} free-stacking): "
+                                   f"the limit is {st.units} units plus {st.free_units} free-stacking unit"))
+            for tag, rule, what in (("unknown", "25.2", "unknown units"), ("supply_head", "18.2.2", "airborne supply heads")):
+                many = [u for u in units if u.unit.has(tag)]
+                if len(many) > 1:
+                    out.append(Finding(rule, f"More than one of the {what} in a hex", (hex_id,), _ids(many),
+                                       f"{len(many)} {what} in {hex_id}: one per hex"))
+            steps = sum(steps_of(game, u) for u in units if not u.unit.has("dummy"))
+            if st.max_steps is not None and steps > st.max_steps:
+                out.append(Finding("6.1", "More than 9 steps in a hex", (hex_id,), _ids(units),
+                                   f"{steps} steps in {hex_id}: never more than {st.max_steps}"))
+        return out
+
+    def _terrain(self, state: GameState) -> list[Finding]:
+        """8.6.2: units may be in road-only terrain only on a road hex."""
+        m = state.game.map
+        roads = m.road_hexes()
+        out: list[Finding] = []
+        for u in state.units_on_map():
+            t = m.terrain_types[m.terrain[u.hex]]
+            if t.closed_to(u.unit.tags):
+                out.append(Finding("TEC", f"Unit in prohibited terrain ({t.name})", (u.hex,), (u.unit.id,),
+                                   f"{u.unit.id} is in {t.name} hex {u.hex}, which it may not enter"))
+            elif u.unit.tags & set(t.road_only) and u.hex not in roads:
+                out.append(Finding("8.6.2", f"Vehicle in {t.name} off the road", (u.hex,), (u.unit.id,),
+                                   f"{u.unit.id} ({', '.join(sorted(u.unit.tags & set(t.road_only)))}) is in {t.name} hex "
+                                   f"{u.hex} with no road: it may enter {t.name} only along a road"))
+        return out
+
+    def _entry_areas(self, state: GameState) -> list[Finding]:
+        """19.4: units may not be in an enemy entry area (A and L change hands on Turn 7)."""
+        out: list[Finding] = []
+        for u in state.units:
+            if u.area is None:
+                continue
+            area = state.game.map.entry_area(u.area)
+            owner = area.owner_on(state.turn) if area else None
+            if owner is not None and owner != u.side:
+                out.append(Finding("19.4", "Unit in an enemy entry area", (), (u.unit.id,),
+                                   f"{u.unit.id} is in entry area {u.area}, which belongs to "
+                                   f"{state.game.side(owner).name} on Turn {state.turn}"))
+        return out
+
+    def _bridges(self, state: GameState) -> list[Finding]:
+        """5.2 and 5.7: bridge markers lie on bridges; never-blown bridges carry no Blown marker."""
+        m = state.game.map
+        out: list[Finding] = []
+        bridges = {s: ft for ft in m.hexside_features if m.hexside_types[ft.type].on for s in ft.sides}
+        marks: dict[frozenset[str], set[str]] = {}
+        for mk in state.markers:
+            if mk.marker.kind not in ("bridge_blown", "bridge_intact") or mk.map is None or mk.box is not None:
+                continue
+            side = mk.hexside
+            where = "/".join(sorted(side)) if side else (mk.hex or "?")
+            if side is None or side not in bridges:
+                out.append(Finding("5.2", "Bridge marker not on a bridge", tuple(sorted(side)) if side else (mk.hex,), (),
+                                   f"{mk.face} marker at {where} is not on a bridge hexside"))
+                continue
+            marks.setdefault(side, set()).add(mk.marker.kind)
+            if mk.marker.kind == "bridge_blown" and "never_blown" in bridges[side].tags:
+                out.append(Finding("5.7.1", "Never-blown bridge marked Blown", tuple(sorted(side)), (),
+                                   f"{bridges[side].name} ({where}) can never be blown"))
+        for side, kinds in marks.items():
+            if len(kinds) > 1:
+                out.append(Finding("5.3", "Bridge marked both Blown and Intact", tuple(sorted(side)), (),
+                                   f"{bridges[side].name} ({'/'.join(sorted(side))}) has Blown and Intact markers"))
+        return out
+
+    def _play_balance(self, state: GameState) -> list[Finding]:
+        if state.turn is None or state.turn <= PLAY_BALANCE_LAST_TURN:
+            return []
+        return [Finding("27.3.1", "Play-balance unit still on the map", (u.hex,), (u.unit.id,),
+                        f"{u.unit.id} is removed at the start of Turn {PLAY_BALANCE_LAST_TURN + 1}, but is on {u.hex} "
+                        f"on Turn {state.turn}")
+                for u in state.units_on_map() if u.unit.has("play_balance")]
+
+    def _supply_markers(self, state: GameState, supply: dict[str, SupplyStatus]) -> list[Finding]:
+        """DECISION: OOS markers are set in the Supply Phase (18.1), so they are compared with
+        the position only for the phasing side from its Supply Phase on."""
+        if state.phase not in SUPPLY_PHASES or state.phasing_side is None:
+            return []
+        out: list[Finding] = []
+        for u in state.units_on_map():
+            s = supply.get(u.unit.id)
+            if u.side != state.phasing_side or s is None:
+                continue
+            if s.marker != s.state:
+                why = f"traces to {s.source} ({len(s.path) - 1} hexes)" if s.state == "in" else "has no supply path"
+                out.append(Finding("18.1", "OOS marker disagrees with the supply path", (u.hex,), (u.unit.id,),
+                                   f"{u.unit.id} {why} but is {'marked' if s.marker == 'out' else 'not marked'} Out of Supply"))
+        return out
+
+    # ------------------------------------------------------------------ ZOC bonds
+    def bonds(self, state: GameState) -> list[Bond]:
+        """7.4: Good Order units two hexes apart bond through the hex (in line) or the hexside
+        between them; a unit of the other side in the bond hex, or beside the bonded hexside,
+        cancels it (7.4.3); no bond into terrain a bonding unit could not enter (7.4.6).
+        DECISION: unknown units, supply heads and disrupted or retreating units form none."""
+        game = state.game
+        m = game.map
+        nbrs, _ = neighbour_tables(m)
+        by_hex = state.by_hex()
+        out: list[Bond] = []
+        for side in game.sides:
+            bonders = {u.hex: u for u in state.units_on_map() if u.side == side.id and cohesion(u) == "good"
+                       and not (u.unit.has("unknown") or u.unit.has("supply_head"))}
+            enemy_at = {h for h, us in by_hex.items() if any(u.side != side.id for u in us)}
+            hexes = sorted(bonders)
+            for i, a in enumerate(hexes):
+                ring = set(nbrs[a])
+                for b in hexes[i + 1:]:
+                    between = ring & set(nbrs[b])
+                    if not between or b in ring:
+                        continue  # not two hexes apart
+                    ua, ub = bonders[a], bonders[b]
+                    if len(between) == 1:
+                        mid = next(iter(between))
+                        if mid in enemy_at or not (self._can_enter(m, ua.unit, a, mid) and self._can_enter(m, ub.unit, b, mid)):
+                            continue
+                        out.append(Bond(side.id, a, b, hex=mid))
+                    else:
+                        p, q = sorted(between)
+                        if p in enemy_at or q in enemy_at:
+                            continue
+                        if not all(any(self._can_enter(m, u.unit, h, x) for x in (p, q)) for u, h in ((ua, a), (ub, b))):
+                            continue
+                        out.append(Bond(side.id, a, b, hexside=frozenset((p, q))))
+        return out
+
+    @staticmethod
+    def _can_enter(m: MapData, unit: Unit, src: str, dst: str) -> bool:
+        if m.terrain_types[m.terrain[dst]].closed_to(unit.tags):
+            return False
+        if m.crossing(src, dst):
+            return True
+        return not any(t.prohibits_tags(unit.tags) for t in m.side_types(src, dst))
+
+    # ------------------------------------------------------------------ supply
+    def supply(self, state: GameState) -> dict[str, SupplyStatus]:
+        """18.3 for every unit on the map: part 1, at most 4 hexes to a road hex of part 2;
+        part 2, along connected roads to a friendly entry area (or, for airborne units, to
+        their division's supply head, 18.5).
+
+        Part 1 enters no enemy-occupied hex and no uncancelled EZOC (a friendly unit cancels it
+        in its hex), crosses no enemy ZOC bond and no blocks_supply hexside (major river) save
+        by a bridge or ferry. Part 2 enters no enemy-occupied hex or uncancelled EZOC and
+        crosses no blown bridge. DECISIONS: a road crossing a river or canal hexside needs a
+        bridge there; length counts hexes entered in part 1; engineer ferries are not modelled.
+        """
+        game = state.game
+        m = game.map
+        on_map = state.units_on_map()
+        occupied = occupied_by_side(on_map)
+        bonds = self.bonds(state)
+        blown = {mk.hexside for mk in state.markers if mk.marker.kind == "bridge_blown" and mk.hexside}
+        out: dict[str, SupplyStatus] = {}
+        for side in game.sides:
+            mine = [u for u in on_map if u.side == side.id]
+            if not mine:
+                continue
+            friendly = occupied.get(side.id, set())
+            enemy = set().union(*(h for s, h in occupied.items() if s != side.id)) if len(occupied) > 1 else set()
+            enemy_zoc_units = [u.hex for u in on_map if u.side != side.id and cohesion(u) != "full_retreat"]
+            ezoc = zoc_hexes(m, enemy_zoc_units) - friendly
+            bond_hexes = {b.hex for b in bonds if b.side != side.id and b.hex}
+            bond_sides = {b.hexside for b in bonds if b.side != side.id and b.hexside}
+            closed = enemy | ezoc
+            area_seeds = {}
+            for area in m.entry_areas:
+                if area.owner_on(state.turn) == side.id:
+                    for h in area.hexes:
+                        area_seeds.setdefault(h, f"entry area {area.id}")
+            road_net = (self._road_network(m, area_seeds, closed, blown), area_seeds)
+            heads: dict[str, list[tuple[dict[str, tuple[str, ...]], dict[str, str]]]] = {}
+            for head in (u for u in mine if u.unit.has("supply_head")):
+                seed = {head.hex: f"supply head {head.unit.name}"}
+                heads.setdefault(head.unit.formation or "", []).append((self._road_network(m, seed, closed - {head.hex}, blown), seed))
+            for u in mine:
+                nets = [road_net]
+                if u.unit.has("airborne"):
+                    nets += heads.get(u.unit.formation or "", [])
+                best: Optional[tuple[tuple[str, ...], tuple[str, ...], str]] = None
+                for net, labels in nets:
+                    part1 = self._part1(m, u, net, closed, bond_hexes, bond_sides)
+                    if part1 is not None and (best is None or len(part1) < len(best[0])):
+                        road = net[part1[-1]]
+                        best = (part1, road, labels[road[-1]])
+                marker = "out" if marked_oos(u) else "in"
+                if best is None:
+                    out[u.unit.id] = SupplyStatus(u.unit.id, u.side, u.hex, "out", None, None, (), marker)
+                    continue
+                part1, road, label = best
+                out[u.unit.id] = SupplyStatus(u.unit.id, u.side, u.hex, "in", len(part1) - 1, label, part1 + road[1:], marker)
+        return out
+
+    @staticmethod
+    def _road_network(m: MapData, seeds: dict[str, str], closed: set[str], blown: set[frozenset[str]]) -> dict[str, tuple[str, ...]]:
+        """Road hexes joined to a seed along connected roads: hex -> road path to the seed (hex first)."""
+        links: dict[str, list[str]] = {}
+        for link in m.road_links():
+            if link in blown:
+                continue
+            a, b = tuple(link)
+            if m.side_features(a, b) and not m.crossing(a, b) and any(t.prohibits for t in m.side_types(a, b)):
+                continue  # a road over a river or canal needs its bridge
+            links.setdefault(a, []).append(b)
+            links.setdefault(b, []).append(a)
+        paths: dict[str, tuple[str, ...]] = {}
+        queue: deque[str] = deque()
+        for h in sorted(seeds):
+            if h not in closed:
+                paths[h] = (h,)
+                queue.append(h)
+        while queue:
+            h = queue.popleft()
+            for n in sorted(links.get(h, ())):
+                if n not in paths and n not in closed:
+                    paths[n] = (n, *paths[h])
+                    queue.append(n)
+        return {h: p for h, p in paths.items() if h in links or h in seeds}
+
+    @staticmethod
+    def _part1(m: MapData, u: UnitState, net: dict[str, tuple[str, ...]], closed: set[str],
+               bond_hexes: set[str], bond_sides: set[frozenset[str]]) -> Optional[tuple[str, ...]]:
+        """Shortest path of at most PART1_MAX hexes entered from the unit to a hex of net."""
+        nbrs, _ = neighbour_tables(m)
+        start = u.hex
+        if start in net:
+            return (start,)
+        prev: dict[str, Optional[str]] = {start: None}
+        frontier = [start]
+        for _ in range(PART1_MAX):
+            nxt = []
+            for h in frontier:
+                for n in nbrs[h]:
+                    if n in prev or n in closed or n in bond_hexes or frozenset((h, n)) in bond_sides:
+                        continue
+                    if not m.crossing(h, n) and any(t.blocks_supply for t in m.side_types(h, n)):
+                        continue
+                    prev[n] = h
+                    if n in net:
+                        path = [n]
+                        while prev[path[-1]] is not None:
+                            path.append(prev[path[-1]])
+                        return tuple(reversed(path))
+                    nxt.append(n)
+            frontier = sorted(nxt)
+        return None
+
+    # ------------------------------------------------------------------ victory
+    def victory(self, states: list[GameState]) -> VPReport:
+        """26.x over saves in play order: VP hexes held (occupied, or last passed through: the
+        last side seen in the hex over the saves; every VP hex starts German), Allied ground
+        units north of the Lower Rhine tracing supply to an Allied entry area, German VP for
+        eliminated Allied units (1 for a 3-step unit, 1/2 for any other; none for supply heads
+        and remnants), automatic victory (26.2, 26.3) and the winner at the end (26.4, S1)."""
+        first, last = states[0], states[-1]
+        game = first.game
+        sides = {s.id: s.name for s in game.sides}
+        findings: list[Finding] = []
+        for a, b in zip(states, states[1:]):
+            if b.turn_index < a.turn_index:
+                findings.append(Finding("3.0", "Saves out of order", (), (),
+                                        f"{b.save_path} ({b.label}) comes before {a.save_path} ({a.label})"))
+        towns = [t for t in game.map.towns if t.vp]
+        held = {t.id: GERMAN for t in towns}
+        occupied: dict[str, Optional[str]] = {}
+        for st in states:
+            by_hex = st.by_hex()
+            for t in towns:
+                here = [u for u in by_hex.get(t.hex, []) if not u.unit.has("dummy")]
+                occupied[t.id] = here[-1].side if here else None
+                if occupied[t.id]:
+                    held[t.id] = occupied[t.id]
+        lines: list[VPLine] = []
+        turn = last.turn or 0
+        for t in towns:
+            if held[t.id] == t.vp.side:
+                lines.append(VPLine(turn, t.vp.side, f"Hold {t.name} ({t.hex})", t.vp.hold))
+        supply = self.supply(last)
+        north = set(game.map.area(NORTH_OF_LOWER_RHINE).hexes) if game.map.area(NORTH_OF_LOWER_RHINE) else set()
+        ground_north = [u for u in last.units_on_map() if u.side == ALLIED and u.hex in north and _ground(u.unit)
+                        and _entry_supplied(supply.get(u.unit.id))]
+        for u in ground_north:
+            lines.append(VPLine(turn, ALLIED, f"Supplied ground unit north of the Lower Rhine: {u.unit.id} ({u.hex})", 1))
+        for uid in last.eliminated:
+            u = game.units[uid]
+            if u.side != ALLIED or u.has("supply_head") or u.has("remnant"):
+                continue
+            vp = 1 if (u.steps or game.unit_steps(u, False) or 0) >= 3 else 0.5
+            lines.append(VPLine(turn, GERMAN, f"Eliminated {uid}", vp))
+        total = {s: sum(ln.vp for ln in lines if ln.side == s) for s in sides}
+        outcome = [f"VP now: {sides[ALLIED]} {total[ALLIED]:g}, {sides[GERMAN]} {total[GERMAN]:g}"]
+        if total[ALLIED] >= ALLIED_AUTO_VP and ground_north:
+            outcome.append(f"26.3: {sides[ALLIED]} automatic victory at the Victory Check ({total[ALLIED]:g} VP and "
+                           f"{len(ground_north)} supplied ground unit(s) north of the Lower Rhine)")
+        if total[GERMAN] >= GERMAN_AUTO_VP:
+            outcome.append(f"26.2: {sides[GERMAN]} automatic victory at the Victory Check ({total[GERMAN]:g} VP)")
+        for sc in sorted(game.scenarios.values(), key=lambda s: s.turns):
+            if turn < sc.turns:
+                continue
+            if sc.id == "short":
+                waal = set(game.map.area(NORTH_OF_WAAL).hexes) if game.map.area(NORTH_OF_WAAL) else set()
+                steps = sum(steps_of(game, u) for u in last.units_on_map() if u.side == ALLIED and u.hex in waal
+                            and _ground(u.unit) and _entry_supplied(supply.get(u.unit.id)))
+                winner = ALLIED if steps >= SHORT_GAME_STEPS else GERMAN
+                outcome.append(f"{sc.name}: {steps} steps of supplied Allied ground units north of the Waal "
+                               f"(needs {SHORT_GAME_STEPS}): {sides[winner]} win")
+            else:
+                winner = ALLIED if total[ALLIED] > total[GERMAN] else GERMAN  # 26.4: a tie goes to the German player
+                outcome.append(f"{sc.name} at its end (26.4): {sides[winner]} win")
+        holds = [TownHold(t.name, t.hex, t.vp.side, held[t.id], occupied.get(t.id), None) for t in towns]
+        unknown = ["VP hexes passed through between two saves (26.5.1): only the saves' occupants are seen"]
+        recorded = dict(last.vp_recorded)
+        for s in sides:  # DECISION: the track is updated at the Victory Check only, so a difference is a note
+            if last.vp_track and recorded.get(s, 0) != int(total[s]):
+                outcome.append(f"{sides[s]} VP track shows {recorded.get(s, 0)}; the position gives {total[s]:g} "
+                               f"(the track is updated in the Victory Check Phase, 26.1)")
+        return VPReport(sides, holds, lines, {s: total[s] for s in sides}, recorded, dict(first.vp_recorded), unknown,
+                        findings, outcome)
+
+
+def _ground(unit: Unit) -> bool:
+    """Ground units for 26.3 and S1: combat units that did not arrive by air. DECISION."""
+    return not (unit.has("airborne") or unit.has("supply_head") or unit.has("unknown"))
+
+
+def _entry_supplied(s: Optional[SupplyStatus]) -> bool:
+    return s is not None and s.state == "in" and (s.source or "").startswith("entry area")
+
+
+__all__ = ["Holland44Rules", "GAME_ID", "Bond", "cohesion"]
