@@ -62,3 +62,19 @@ def composer(game):
     from modgen.check.compose import Composer
 
     return Composer(game)
+
+
+@pytest.fixture(scope="session")
+def holland_module(tmp_path_factory) -> Path:
+    from modgen.build import build_game
+
+    out = tmp_path_factory.mktemp("holland44")
+    return build_game(REPO, "holland44", out).path
+
+
+@pytest.fixture(scope="module")
+def holland():
+    """The Holland '44 game model."""
+    from modgen.loader import load_game
+
+    return load_game(REPO, "holland44")

@@ -38,7 +38,8 @@ from modgen.model import Game, Scenario
 from modgen.vassal.module import ModuleInfo, read_module
 from modgen.vassal.pieces import BasicState, Piece, Trait, decode_piece
 from modgen.vassal.savefile import SaveContent, SavedGame, StackSpec, read_game_data, write_game
-from modgen.vmod.layout import tracks_layout, vp_box_name
+from modgen.vmod.layout import entry_box_name, tracks_layout, vp_box_name
+from modgen.vmod.setup import hexside_point
 
 REPO = Path(__file__).resolve().parents[1]
 MAIN_MAP = "Main Map"
@@ -48,6 +49,7 @@ TRACKS_MAP = "Tracks"
 GAMES: dict[str, Path] = {
     "mini": REPO / "tests" / "data" / "mini",
     "galicia1914": REPO,
+    "holland44": REPO,
 }
 
 
@@ -61,7 +63,7 @@ def expected_locations(game: Game, scenario: Scenario) -> dict[str, tuple[str, s
     turn = game.turns.label
     out: dict[str, tuple[str, str]] = {}
     for p in scenario.setup:
-        out[game.gpid("unit", p.unit)] = (MAIN_MAP, p.hex)
+        out[game.gpid("unit", p.unit)] = (MAIN_MAP, p.hex) if p.hex else (TRACKS_MAP, entry_box_name(p.area))
     for r in scenario.reinforcements:
         side = game.side(game.units[r.unit].side).name
         out[game.gpid("unit", r.unit)] = (TRACKS_MAP, f"{side} {turn} {r.turn}")
@@ -69,6 +71,10 @@ def expected_locations(game: Game, scenario: Scenario) -> dict[str, tuple[str, s
         gpid = game.gpid("marker", m.marker)
         if m.hex:
             out[gpid] = (MAIN_MAP, m.hex)
+        elif m.hexside:  # the midpoint lies on the hexside: VASSAL names one of its two hexes
+            out[gpid] = (MAIN_MAP, game.map.board_of[m.hexside[0]].geometry.hex_at(*hexside_point(game, *m.hexside)))
+        elif m.area:
+            out[gpid] = (TRACKS_MAP, entry_box_name(m.area))
         elif m.track == "turn":
             out[gpid] = (TRACKS_MAP, f"{turn} {m.box}")
         elif m.track == "vp":
@@ -151,7 +157,7 @@ def make_save(b: Built, out: Path) -> None:
         else:
             stacks[onto].append(pid)  # on top
 
-    main_units = [game.gpid("unit", p.unit) for p in scenario.setup]
+    main_units = [game.gpid("unit", p.unit) for p in scenario.setup if p.hex]
     assert len(main_units) >= 3, f"{b.game_id}: too few units set up to exercise a save"
     occupied = {where[p][1:] for p in order if where[p][0] == MAIN_MAP}
     free_hex = next(h for h in reversed(game.map.hex_ids()) if game.map.centre(h)[1:] not in occupied)
@@ -314,6 +320,7 @@ def test_setup_locations_are_the_hexes_and_boxes_of_our_data(bench: Bench, gid: 
     for name, scenario in b.scenarios.items():
         res = bench.runs[("setup", gid, name)]
         expected = expected_locations(b.game, scenario)
+        on_sides = {b.game.gpid("marker", m.marker): hexside_point(b.game, *m.hexside) for m in scenario.markers if m.hexside}
         got = {p["id"]: p for p in res.pieces}
         assert sorted(got) == sorted(expected), f"{gid} {name!r}: engine pieces vs scenario data differ"
         bad = []
@@ -322,6 +329,9 @@ def test_setup_locations_are_the_hexes_and_boxes_of_our_data(bench: Bench, gid: 
             if (p["map"], p["location"]) != (map_name, loc):
                 bad.append(f"{pid} {p['name']!r}: engine {p['map']} {p['location']!r} at {p['x']},{p['y']}"
                            f" / data {map_name} {loc!r}")
+            elif map_name == MAIN_MAP and pid in on_sides:
+                if (p["x"], p["y"]) != on_sides[pid]:
+                    bad.append(f"{pid} {p['name']!r}: engine {p['x']},{p['y']} / hexside midpoint {on_sides[pid]}")
             elif map_name == MAIN_MAP:
                 board, x, y = b.game.map.centre(loc)
                 if (p["board"], p["x"], p["y"]) != (board, x, y):
