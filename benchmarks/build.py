@@ -1,13 +1,14 @@
 """Build speed on a synthetic game of 2000 counters: cold, no change, one-counter errata.
 
 Prints times and peak memory; targets (2-core machine): cold < 3 s, no-change < 0.2 s,
-one-counter errata < 0.5 s. The synthetic map is one board with the area of four Galicia-
-sized boards (modgen builds one board per map today). Run: .venv/bin/python benchmarks/build.py
+one-counter errata < 0.5 s. The synthetic map has four Galicia-sized boards (19 x 26 hexes,
+ids prefixed A-D) in a 2 x 2 grid. Run: .venv/bin/python benchmarks/build.py
 """
 
 from __future__ import annotations
 
 import random
+import re
 import resource
 import shutil
 import sys
@@ -22,24 +23,40 @@ from modgen.build import build_game  # noqa: E402
 
 GAME = "synthetic"
 N_UNITS = 2000
+BOARDS = "ABCD"
+BOARD = """  - name: Synthetic {p}
+    hexes: rows
+    hex_size: 104
+    lines: 19
+    per_line: 26
+    margin: 36
+    outer_lines: odd
+    column: {col}
+    row: {row}
+    numbering: {{line_from: bottom, pos_from: right, line_first: true, sep: ".", line_digits: 1, pos_digits: 2, id_prefix: "{p}"}}
+"""
 
 
 def write_game(root: Path) -> None:
-    """A synthetic game from the mini test game's files, scaled up to 2000 units and a big board."""
+    """A synthetic game from the mini test game's files, scaled up to 2000 units on four boards."""
     mini = REPO / "tests" / "data" / "mini"
     shutil.copytree(mini / "maps" / "mini", root / "maps" / GAME)
     shutil.copytree(mini / "counters" / "mini", root / "counters" / GAME)
     map_yaml = root / "maps" / GAME / "map.yaml"
-    text = map_yaml.read_text().replace("name: Mini", "name: Synthetic").replace("lines: 6", "lines: 38").replace("per_line: 8", "per_line: 52")
-    map_yaml.write_text(text.replace("hex_size: 80", "hex_size: 104"))
-    features = root / "maps" / GAME / "features.yaml"
-    features.write_text(features.read_text().replace('blue: ["6.05"]', 'blue: ["38.05"]'))
+    text = map_yaml.read_text()
+    boards = "".join(BOARD.format(p=p, col=i % 2, row=i // 2) for i, p in enumerate(BOARDS))
+    map_yaml.write_text("boards:\n" + boards + text[text.index("terrain_types:"):])
+    for name in ("terrain.yaml", "features.yaml"):  # the mini game's hexes, on board A
+        path = root / "maps" / GAME / name
+        path.write_text(re.sub(r'"(\d\.\d\d)"', r'"A\1"', path.read_text()).replace('blue: ["A6.05"]', 'blue: ["A19.05"]'))
+    scenario = root / "counters" / GAME / "scenarios" / "s1.yaml"
+    scenario.write_text(re.sub(r'"(\d\.\d\d)"', r'"A\1"', scenario.read_text()))
     game_yaml = root / "counters" / GAME / "game.yaml"
     game_yaml.write_text(game_yaml.read_text().replace("id: mini", f"id: {GAME}"))
     rng = random.Random(7)
     units, setup = ["approximate: true", 'source: "synthetic benchmark data"', "units:"], []
-    hexes = [f"{line}.{pos:02d}" for line in range(1, 39) for pos in range(1, 53)]
-    free = [h for h in hexes if h not in ("5.07",)]
+    hexes = [f"{p}{line}.{pos:02d}" for p in BOARDS for line in range(1, 20) for pos in range(1, 27)]
+    free = [h for h in hexes if h not in ("A5.07",)]
     for i in range(N_UNITS):
         nat = "rd" if i % 2 == 0 else "bl"
         a, d = rng.randint(1, 8), rng.randint(1, 8)

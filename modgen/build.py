@@ -26,7 +26,7 @@ from .vassal.archive import zip_bytes
 from .vassal.savefile import encode_game_text, metadata_xml
 from .vassal.obfuscation import obfuscate
 from .atomic import write_atomic
-from .vmod.cache import ArtCache, input_stamp
+from .vmod.cache import ArtCache, digest, input_stamp
 from .vmod.buildfile import VASSAL_VERSION, ChartRef, render_buildfile
 from .vmod.layout import tracks_layout
 from .vmod.piecedefs import MARKER_MASK_IMAGE, PieceDef, marker_def, marker_image, mask_image, setup_text, unit_def, unit_image
@@ -108,16 +108,19 @@ def module_entries(
     images[MARKER_MASK_IMAGE] = cache.image(("marker-mask",), lambda: png_bytes(marker_mask_face()))
 
     progress(f"map: {len(game.map.hex_ids())} hexes")
-    board = game.map.boards[0]
-    board_image = f"map_{board.name.lower().replace(' ', '_')}.png"
-    board_key = ("board", game.id, board.name, game.map, side_colours)
-    board_art: list[Image.Image] = []
+    board_images: dict[str, str] = {}
+    board_art: dict[str, Image.Image] = {}
+    map_key = digest(game.map)  # one hash of the map for every board's key
+    for board in game.map.boards:
+        board_images[board.name] = f"map_{board.name.lower().replace(' ', '_')}.png"
 
-    def draw_board() -> bytes:
-        board_art.append(render_board(game, board))
-        return png_bytes(board_art[0])
+        def draw_board(board=board) -> bytes:
+            board_art[board.name] = render_board(game, board)
+            return png_bytes(board_art[board.name])
 
-    images[board_image] = cache.image(board_key, draw_board)
+        images[board_images[board.name]] = cache.image(("board", game.id, board.name, map_key, side_colours), draw_board)
+    first_board = game.map.boards[0]
+    board_key = ("board", game.id, first_board.name, map_key, side_colours)
     images["tracks.png"] = cache.image(("tracks", layout, side_colours, game.turns), lambda: png_bytes(render_tracks(game, layout)))
 
     progress("charts")
@@ -144,7 +147,7 @@ def module_entries(
             return png_bytes(counter_sheet(game, faces))
 
         def preview_map() -> bytes:
-            art = board_art[0] if board_art else Image.open(io.BytesIO(images[board_image]))
+            art = board_art.get(first_board.name) or Image.open(io.BytesIO(images[board_images[first_board.name]]))
             return png_bytes(overview(art))
 
         previews["counters"] = cache.image(("sheet", faces_key, game.sides, list(game.units), list(game.markers)), sheet)
@@ -167,7 +170,7 @@ def module_entries(
         setup_entries.append((setup_file_name(sc.id), zip_bytes([("savedGame", obfuscate(text, SETUP_KEY))])))
         setups.append((sc.name, setup_file_name(sc.id)))
     buildfile = render_buildfile(
-        game, game.title, defs, layout, {"board": board_image, "tracks": "tracks.png"}, charts, setups, COUNTER
+        game, game.title, defs, layout, {"boards": board_images, "tracks": "tracks.png"}, charts, setups, COUNTER
     )
     entries = [("buildFile.xml", buildfile.encode("utf-8")), ("moduledata", module_metadata(game))]
     entries += [(f"images/{name}", data) for name, data in sorted(images.items())]

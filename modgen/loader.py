@@ -185,6 +185,7 @@ class GameLoader:
             boards.append(self._board(b))
         if not boards:
             m.fail("boards", "at least one board is needed")
+        boards = _arrange(m, boards)
         names = [b.name for b in boards]
         if len(set(names)) != len(names):
             m.fail("boards", "board names must be unique")
@@ -415,7 +416,7 @@ class GameLoader:
         if not rows and (spec.line_from not in ("left", "right") or spec.pos_from not in ("top", "bottom")):
             num.fail(None, "hexes in columns: line_from is left|right and pos_from top|bottom")
         try:
-            return Board(spec.name, build_geometry(spec))
+            return Board(spec.name, build_geometry(spec), b.integer("column", 0, lo=0, hi=20), b.integer("row", 0, lo=0, hi=20))
         except GeometryError as exc:
             b.fail("numbering", str(exc))
 
@@ -751,6 +752,22 @@ def _words(n: Node, key: str) -> tuple[str, ...]:
 def _number(n: Node, key: str) -> float | None:
     value = n.get(key, (int, float), None)
     return None if value is None else float(value)
+
+
+def _arrange(m: Node, boards: list[Board]) -> list[Board]:
+    """Boards in their grid cells with VASSAL's origins (Map.java: widths to the left in the
+    row, heights above in the column). Without column/row, boards go left to right."""
+    if len(boards) > 1 and all(b.column == 0 and b.row == 0 for b in boards):
+        boards = [replace(b, column=i) for i, b in enumerate(boards)]
+    cells = [(b.column, b.row) for b in boards]
+    if len(set(cells)) != len(cells):
+        m.fail("boards", "two boards share a column and row")
+    out = []
+    for b in boards:
+        ox = sum(o.geometry.width for o in boards if o.row == b.row and o.column < b.column)
+        oy = sum(o.geometry.height for o in boards if o.column == b.column and o.row < b.row)
+        out.append(replace(b, origin=(ox, oy)))
+    return out
 
 
 def _colour(n: Node, key: str, default: Any = _MISSING) -> str:

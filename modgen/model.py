@@ -76,8 +76,13 @@ class RoadType:
 
 @dataclass(frozen=True)
 class Board:
+    """One board of the main map; boards sit in a grid of columns and rows, as VASSAL lays them out."""
+
     name: str
     geometry: BoardGeometry
+    column: int = 0
+    row: int = 0
+    origin: tuple[int, int] = (0, 0)  # top-left corner in map pixels (Map.java: boards left of / above it)
 
 
 @dataclass(frozen=True)
@@ -184,10 +189,10 @@ class MapData:
         return self.board_of[hex_id].geometry.neighbours(hex_id)
 
     def centre(self, hex_id: str) -> tuple[str, int, int]:
-        """(board name, x, y) of a hex centre, in board pixels."""
+        """(board name, x, y) of a hex centre, in map pixels (the board's origin added)."""
         board = self.board_of[hex_id]
         x, y = board.geometry.centre(hex_id)
-        return board.name, x, y
+        return board.name, x + board.origin[0], y + board.origin[1]
 
     def side_features(self, a: str, b: str) -> frozenset[str]:
         return self.hexsides.get(frozenset((a, b)), frozenset())

@@ -135,9 +135,12 @@ class MapPainter:
             kind = kinds.get(road.kind)
             colour, width = (hex_rgb(kind.colour), kind.width) if kind else (ROAD, 3)
             pts = [self.p(self.board.geometry.centre(h)) for h in road.hexes if self.map.board_of[h] is self.board]
-            self.draw.line(pts, fill=colour, width=round(width * SS), joint="curve")
+            if len(pts) > 1:
+                self.draw.line(pts, fill=colour, width=round(width * SS), joint="curve")
         for rail in self.map.railroads:
             pts = [self.board.geometry.centre(h) for h in rail.hexes if self.map.board_of[h] is self.board]
+            if len(pts) < 2:
+                continue
             self.draw.line([self.p(q) for q in pts], fill=RAIL, width=3 * SS, joint="curve")
             for (ax, ay), (bx, by) in zip(pts, pts[1:]):  # cross-ties
                 length = math.hypot(bx - ax, by - ay)

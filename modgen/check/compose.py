@@ -18,7 +18,7 @@ from ..vassal.savefile import BoardPick, GlobalValue, SaveContent, StackSpec, wr
 from ..vassal.sequence import encode
 from ..vmod.layout import Box, TracksLayout, entry_box_name, tracks_layout
 from ..vmod.piecedefs import MAIN_MAP, STEP_LAYER, TRACKS_MAP, PieceDef, marker_def, unit_def
-from ..vmod.setup import hexside_point, hidden_at_setup
+from ..vmod.setup import board_picks, hexside_point, hidden_at_setup
 from .reader import FACE_LAYER, LAYER_NAME_FIELD
 
 MASKED = "|0"
@@ -266,10 +266,9 @@ class Composer:
             stack(TRACKS_MAP, x, y, items)
         for map_name, x, y, item in pos.pixels:
             stack(map_name, x, y, [item])
-        main_board = game.map.boards[0].name
         return SaveContent(
             pieces=pieces, stacks=stacks,
-            boards={MAIN_MAP: [BoardPick(main_board)], TRACKS_MAP: [BoardPick("Tracks")]},
+            boards={MAIN_MAP: board_picks(game), TRACKS_MAP: [BoardPick("Tracks")]},
             turns={"TurnTracker0": turn_state(game, pos.turn, pos.side or game.turns.player_turns[0], pos.phase or game.turns.phases[0])},
             global_properties=[GlobalValue(f"VP_{s}", str(v)) for s, v in pos.vp.items()],
             module_name=module_name or game.title, module_version=module_version or game.version,

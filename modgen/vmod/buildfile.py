@@ -64,22 +64,21 @@ def render_buildfile(
     setups: list[tuple[str, str]],
     counter_size: int,
 ) -> str:
-    board = game.map.boards[0]
-    grid = board.geometry.grid
-    n = grid.numbering
     default_terrain = _default_terrain(game)
     prohibited_or_marked = {h: t for h, t in game.map.terrain.items() if t != default_terrain}
-    zones = []
-    for hex_id in game.map.hex_ids():
-        if hex_id not in prohibited_or_marked:
-            continue
-        corners = _hex_path(game, hex_id)
-        zones.append({"name": hex_id, "location_format": "$gridLocation$", "path": corners, "use_parent_grid": "true",
-                      "properties": [{"name": "Terrain", "value": game.map.terrain_types[prohibited_or_marked[hex_id]].name}]})
-    main = {
-        "name": MAIN_MAP, "button": "", "hotkey": "", "launch": "false", "tooltip": "", "background": "255,255,255",
-        "board": {
-            "name": board.name, "image": images["board"],
+    boards = []
+    for board in game.map.boards:
+        grid = board.geometry.grid
+        n = grid.numbering
+        zones = []
+        for hex_id in board.geometry.raw_of:
+            if hex_id not in prohibited_or_marked:
+                continue
+            corners = _hex_path(game, hex_id)
+            zones.append({"name": hex_id, "location_format": "$gridLocation$", "path": corners, "use_parent_grid": "true",
+                          "properties": [{"name": "Terrain", "value": game.map.terrain_types[prohibited_or_marked[hex_id]].name}]})
+        boards.append({
+            "name": board.name, "image": images["boards"][board.name],
             "grid": {
                 "dx": repr(grid.dx), "dy": repr(float(grid.dy)), "x0": grid.x0, "y0": grid.y0, "sideways": _bool(grid.sideways),
                 "first": n.first, "sep": n.sep, "h_type": n.h_type, "v_type": n.v_type, "h_leading": n.h_leading, "v_leading": n.v_leading,
@@ -87,16 +86,19 @@ def render_buildfile(
                 "stagger": _bool(n.stagger), "location_format": n.location_format,
             },
             "zones": zones,
-        },
+        })
+    main = {
+        "name": MAIN_MAP, "button": "", "hotkey": "", "launch": "false", "tooltip": "", "background": "255,255,255",
+        "boards": boards,
         "properties": [{"name": "Terrain", "value": game.map.terrain_types[default_terrain].name, "description": "Terrain of hexes with no zone of their own"}],
     }
     tracks = {
         "name": TRACKS_MAP, "button": "Tracks", "hotkey": "82,520", "launch": "true", "background": "255,255,255",
         "tooltip": "Turn and VP tracks, reinforcements by turn, eliminated units",
-        "board": {
+        "boards": [{
             "name": "Tracks", "image": images["tracks"], "grid": None,
             "zones": [{"name": b.name, "location_format": "$name$", "path": b.path(), "use_parent_grid": "false", "properties": []} for b in layout.boxes],
-        },
+        }],
         "properties": [],
     }
     dice = [

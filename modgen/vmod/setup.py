@@ -38,6 +38,11 @@ def _placed(defn: PieceDef, map_name: str, x: int, y: int, masked_by: str | None
     return vp.Piece(traits)
 
 
+def board_picks(game: Game) -> list[BoardPick]:
+    """The main map's boards in their grid cells, as a save's SetBoards command lists them."""
+    return [BoardPick(b.name, b.column, b.row) for b in game.map.boards]
+
+
 def hidden_at_setup(game: Game, unit_id: str, top: bool) -> bool:
     """Whether the set-up hides this unit from the opponent (game.yaml `hidden`)."""
     if game.hidden == "below_top":
@@ -54,7 +59,6 @@ def hexside_point(game: Game, a: str, b: str) -> tuple[int, int]:
 
 def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], PieceDef], layout: TracksLayout, module_name: str) -> SaveContent:
     """The setup as SaveContent (no savedata/moduledata: it lives inside the module)."""
-    main_board = game.map.boards[0].name
     by_hex: dict[str, list[str]] = defaultdict(list)
     for p in scenario.setup:
         if p.hex:
@@ -118,7 +122,7 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
     return SaveContent(
         pieces=pieces,
         stacks=stacks,
-        boards={MAIN_MAP: [BoardPick(main_board)], TRACKS_MAP: [BoardPick("Tracks")]},
+        boards={MAIN_MAP: board_picks(game), TRACKS_MAP: [BoardPick("Tracks")]},
         module_name=module_name,
         module_version=game.version,
         include_metadata=False,
