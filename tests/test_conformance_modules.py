@@ -24,6 +24,9 @@ from __future__ import annotations
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+import re
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -45,9 +48,33 @@ REPO = Path(__file__).resolve().parents[1]
 MAIN_MAP = "Main Map"
 TRACKS_MAP = "Tracks"
 
+def duo_root() -> Path:
+    """The mini game on two boards side by side (hex ids prefixed A and B), one unit on board B:
+    a multi-board map for the engine to lay out."""
+    root = Path(tempfile.mkdtemp(prefix="modgen-duo-"))
+    mini = REPO / "tests" / "data" / "mini"
+    shutil.copytree(mini / "maps" / "mini", root / "maps" / "duo")
+    shutil.copytree(mini / "counters" / "mini", root / "counters" / "duo")
+    map_yaml = root / "maps" / "duo" / "map.yaml"
+    text = map_yaml.read_text()
+    board = text[text.index("  - name: Mini"):text.index("terrain_types:")]
+    boards = [board.replace("name: Mini", f"name: Duo {p}").replace("pos_digits: 2}", f'pos_digits: 2, id_prefix: "{p}"}}')
+              for p in "AB"]
+    map_yaml.write_text("boards:\n" + "".join(boards) + text[text.index("terrain_types:"):])
+    for path in (root / "maps" / "duo" / "terrain.yaml", root / "maps" / "duo" / "features.yaml",
+                 root / "counters" / "duo" / "scenarios" / "s1.yaml"):
+        path.write_text(re.sub(r'"(\d\.\d\d)"', r'"A\1"', path.read_text()))
+    s1 = root / "counters" / "duo" / "scenarios" / "s1.yaml"
+    s1.write_text(s1.read_text().replace('{unit: bl-1, hex: "A5.05"}', '{unit: bl-1, hex: "B3.04"}'))
+    game_yaml = root / "counters" / "duo" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("id: mini", "id: duo").replace("title: ", "title: Duo "))
+    return root
+
+
 # game id -> data root
 GAMES: dict[str, Path] = {
     "mini": REPO / "tests" / "data" / "mini",
+    "duo": duo_root(),
     "galicia1914": REPO,
     "holland44": REPO,
 }
