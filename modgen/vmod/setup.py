@@ -81,6 +81,13 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
         stacks.append(StackSpec(stack_id(MAIN_MAP, x, y), ids))
 
     slots: dict[str, int] = defaultdict(int)
+    copies: dict[str, int] = defaultdict(int)
+
+    def piece_id(gpid: str) -> str:
+        """A marker placed more than once (Blown on four bridges): gpid, then gpid-1, gpid-2..."""
+        n = copies[gpid]
+        copies[gpid] += 1
+        return gpid if n == 0 else f"{gpid}-{n}"
 
     def on_tracks(box_name: str, kind: str, item: str, stack_with: list[str] | None = None, masked_by: str | None = None) -> None:
         box = layout.box(box_name)
@@ -88,11 +95,12 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
         if stack_with is None:
             slots[box_name] += 1
         defn = defs[(kind, item)]
-        pieces.append((defn.gpid, _placed(defn, TRACKS_MAP, x, y, masked_by)))
+        pid = piece_id(defn.gpid)
+        pieces.append((pid, _placed(defn, TRACKS_MAP, x, y, masked_by)))
         if stack_with is not None:
-            stack_with.append(defn.gpid)
+            stack_with.append(pid)
         else:
-            stacks.append(StackSpec(stack_id(TRACKS_MAP, x, y), [defn.gpid]))
+            stacks.append(StackSpec(stack_id(TRACKS_MAP, x, y), [pid]))
 
     for p in sorted((p for p in scenario.setup if p.area), key=lambda p: (p.area, p.unit)):
         unit = game.units[p.unit]
@@ -107,8 +115,13 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
         if m.hex or m.hexside:
             x, y = game.map.centre(m.hex)[1:] if m.hex else hexside_point(game, *m.hexside)
             defn = defs[("marker", m.marker)]
-            pieces.append((defn.gpid, _placed(defn, MAIN_MAP, x, y)))
-            stacks.append(StackSpec(stack_id(MAIN_MAP, x, y), [defn.gpid]))
+            pid = piece_id(defn.gpid)
+            pieces.append((pid, _placed(defn, MAIN_MAP, x, y)))
+            here = next((st for st in stacks if st.id == stack_id(MAIN_MAP, x, y)), None)
+            if here is not None:  # a marker on an occupied hex joins its stack, on top
+                here.piece_ids.append(pid)
+            else:
+                stacks.append(StackSpec(stack_id(MAIN_MAP, x, y), [pid]))
             continue
         if m.area:
             on_tracks(layout.entry_box(m.area).name, "marker", m.marker)
