@@ -214,12 +214,16 @@ class GameLoader:
             tid: HexsideType(
                 tid, n.text("name"), n.text("move"), n.text("combat", ""), n.flag("blocks_zoc"), n.text("note", ""),
                 n.choice("style", HEXSIDE_STYLES, ""), _colour(n, "colour", None), _number(n, "width"),
-                _words(n, "prohibits"), _words(n, "on"), n.flag("blocks_supply"),
+                _words(n, "prohibits"), _words(n, "over"), n.flag("blocks_supply"),
             )
             for tid, n in m.mapping("hexside_types", {})
         }
+        for tid, n in m.mapping("terrain_types"):
+            n.unknown_keys({"name", "move", "combat", "colour", "prohibited", "road_only", "prohibited_for"})
         for tid, n in m.mapping("hexside_types", {}):
-            for line, value, path in n.items("on", []):
+            # YAML 1.1 reads a bare `on:` key as true: an unknown-key check catches such slips
+            n.unknown_keys({"name", "move", "combat", "blocks_zoc", "note", "style", "colour", "width", "prohibits", "over", "blocks_supply"})
+            for line, value, path in n.items("over", []):
                 if value not in hexside_types or hexside_types[value].on:
                     raise DataError(m.file, line, path, f"{value!r} is not a hexside type a crossing can lie on")
         road_types = {

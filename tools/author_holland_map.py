@@ -127,7 +127,8 @@ DROPS = {"A1": ["3909"], "A2": ["4008"], "B": ["3306", "3406"], "C": ["3206", "3
          "N": ["4823", "4824"], "O": ["4718", "4719"], "T": ["5024", "5124"],
          "L": ["6419", "6420"], "S": ["6418", "6518"], "X": ["6216", "6217"], "Y": ["6515", "6615"],
          "Z": ["6316", "6317"], "K": ["5919", "5920", "6020"]}
-UNKNOWN = ["6314", "6313", "6315", "6214", "6215", "6414", "6413", "6213", "6514", "6513"]
+UNKNOWN = ["6314", "6313", "6315", "6214", "6215", "6414", "6413", "6213", "6514", "6513",
+           "4121", "4418", "4527", "4623", "4709", "4711", "5009", "5119", "5816", "6609", "6611"]  # 25.4: 21 unknown units
 
 ROADS = [
     ("Hell's Highway", "main", ["1003", "1303", "1404", "Valkenswaard", "2608", "2708", "Son", "St-Oedenrode", "Veghel",
@@ -404,8 +405,8 @@ hexside_types:
   river: {name: Minor river, move: "+1", combat: "halved", style: water, width: 3}
   canal: {name: Canal, move: "+2, stop", combat: "halved", style: water, colour: "#4f8fd0", width: 5, prohibits: [vehicle]}
   major_river: {name: Major river, move: Prohibited, combat: Prohibited, style: water, width: 11, prohibits: ["*"], blocks_supply: true}
-  bridge: {name: Bridge, move: "road", combat: "halved", style: bridge, on: [river, canal, major_river]}
-  ferry: {name: Ferry, move: "see 19.3.2", combat: "-", style: ferry, on: [major_river]}
+  bridge: {name: Bridge, move: "road", combat: "halved", style: bridge, over: [river, canal, major_river]}
+  ferry: {name: Ferry, move: "see 19.3.2", combat: "-", style: ferry, over: [major_river]}
   corps_boundary: {name: Corps boundary, move: "-", combat: "-", style: boundary, colour: "#8b1a1a"}
 road_types:
   main: {name: Main road, move: "1/2", colour: "#b03a2e", width: 7}
