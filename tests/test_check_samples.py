@@ -44,8 +44,16 @@ def test_illegal_findings_pinned(galicia_module):
 
 
 def test_check_samples_all_ok(galicia_module):
-    outcomes = check_samples(REPO / "samples", galicia_module.parent, REPO)
+    outcomes = check_samples(SAMPLES, galicia_module.parent, REPO)
     assert [o.path.name for o in outcomes] == ["illegal.vsav", "start.vsav"] and all(o.ok for o in outcomes)
+
+
+def test_holland_samples(holland_module):
+    """Holland '44: the clean start and the illegal position with its 8 pinned findings."""
+    outcomes = check_samples(REPO / "samples" / "holland44", holland_module.parent, REPO)
+    assert [o.path.name for o in outcomes] == ["illegal.vsav", "start.vsav"] and all(o.ok for o in outcomes), outcomes
+    report = check_saves([REPO / "samples" / "holland44" / "illegal.vsav"], holland_module, root=REPO)
+    assert sorted({f.rule for f in report.findings}) == ["18.1", "19.4", "27.3.1", "5.7.1", "6.1", "8.6.2"]
 
 
 def test_samples_are_reproducible(tmp_path, galicia_module):

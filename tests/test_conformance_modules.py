@@ -94,8 +94,7 @@ def expected_locations(game: Game, scenario: Scenario) -> dict[str, tuple[str, s
     for r in scenario.reinforcements:
         side = game.side(game.units[r.unit].side).name
         out[game.gpid("unit", r.unit)] = (TRACKS_MAP, f"{side} {turn} {r.turn}")
-    for m in scenario.markers:
-        gpid = game.gpid("marker", m.marker)
+    for gpid, m in _marker_ids(game, scenario):  # a marker placed again gets gpid-1, gpid-2
         if m.hex:
             out[gpid] = (MAIN_MAP, m.hex)
         elif m.hexside:  # the midpoint lies on the hexside: VASSAL names one of its two hexes
@@ -108,6 +107,18 @@ def expected_locations(game: Game, scenario: Scenario) -> dict[str, tuple[str, s
             out[gpid] = (TRACKS_MAP, vp_box_name(int(m.box or 0)))
         else:
             raise AssertionError(f"marker {m.marker}: unknown track {m.track!r}")
+    return out
+
+
+def _marker_ids(game: Game, scenario: Scenario) -> list[tuple[str, Any]]:
+    """(piece id, placement) of the scenario's markers, repeated markers numbered as the setup does."""
+    copies: dict[str, int] = {}
+    out = []
+    for m in scenario.markers:
+        gpid = game.gpid("marker", m.marker)
+        n = copies.get(gpid, 0)
+        copies[gpid] = n + 1
+        out.append((gpid if n == 0 else f"{gpid}-{n}", m))
     return out
 
 
@@ -347,7 +358,7 @@ def test_setup_locations_are_the_hexes_and_boxes_of_our_data(bench: Bench, gid: 
     for name, scenario in b.scenarios.items():
         res = bench.runs[("setup", gid, name)]
         expected = expected_locations(b.game, scenario)
-        on_sides = {b.game.gpid("marker", m.marker): hexside_point(b.game, *m.hexside) for m in scenario.markers if m.hexside}
+        on_sides = {pid: hexside_point(b.game, *m.hexside) for pid, m in _marker_ids(b.game, scenario) if m.hexside}
         got = {p["id"]: p for p in res.pieces}
         assert sorted(got) == sorted(expected), f"{gid} {name!r}: engine pieces vs scenario data differ"
         bad = []
