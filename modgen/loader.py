@@ -151,7 +151,8 @@ class Node:
     def unknown_keys(self, allowed: set[str]) -> None:
         for key in self.data:
             if key not in allowed:
-                self.fail(str(key), f"unknown field (allowed: {', '.join(sorted(allowed))})")
+                hint = " (YAML reads a bare on/off/yes/no key as true or false: quote it)" if isinstance(key, bool) else ""
+                self.fail(str(key), f"unknown field{hint} (allowed: {', '.join(sorted(allowed))})")
 
     def _sub(self, key: str) -> str:
         return f"{self.path}.{key}" if self.path else key

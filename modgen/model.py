@@ -440,7 +440,11 @@ class Scenario:
         return {p.unit: p.hex for p in self.setup if p.hex}
 
     def setup_area(self, unit_id: str) -> str | None:
-        return next((p.area for p in self.setup if p.unit == unit_id and p.area), None)
+        return self._setup_areas.get(unit_id)
+
+    @cached_property
+    def _setup_areas(self) -> dict[str, str]:
+        return {p.unit: p.area for p in self.setup if p.area}
 
 
 @dataclass

@@ -78,3 +78,21 @@ def holland():
     from modgen.loader import load_game
 
     return load_game(REPO, "holland44")
+
+
+def position_runner(composer, module: Path, game_id: str, folder: Path):
+    """go(pos) writes a Position as a real save, reads it back through the module and applies
+    the game's rules: (state, findings, supply)."""
+    from modgen.check.reader import read_state
+    from modgen.rules import plugin_for
+
+    counter = iter(range(10_000))
+
+    def go(pos):
+        path = folder / f"p{next(counter)}.vsav"
+        composer.write(pos, path)
+        st = read_state(path, module=module, root=REPO)
+        rules = plugin_for(game_id)
+        return st, rules.check(st), rules.supply(st)
+
+    return go

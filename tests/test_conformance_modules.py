@@ -42,7 +42,7 @@ from modgen.vassal.module import ModuleInfo, read_module
 from modgen.vassal.pieces import BasicState, Piece, Trait, decode_piece
 from modgen.vassal.savefile import SaveContent, SavedGame, StackSpec, read_game_data, write_game
 from modgen.vmod.layout import entry_box_name, tracks_layout, vp_box_name
-from modgen.vmod.setup import hexside_point
+from modgen.vmod.setup import PieceIds, hexside_point
 
 REPO = Path(__file__).resolve().parents[1]
 MAIN_MAP = "Main Map"
@@ -112,14 +112,8 @@ def expected_locations(game: Game, scenario: Scenario) -> dict[str, tuple[str, s
 
 def _marker_ids(game: Game, scenario: Scenario) -> list[tuple[str, Any]]:
     """(piece id, placement) of the scenario's markers, repeated markers numbered as the setup does."""
-    copies: dict[str, int] = {}
-    out = []
-    for m in scenario.markers:
-        gpid = game.gpid("marker", m.marker)
-        n = copies.get(gpid, 0)
-        copies[gpid] = n + 1
-        out.append((gpid if n == 0 else f"{gpid}-{n}", m))
-    return out
+    piece_id = PieceIds()
+    return [(piece_id(game.gpid("marker", m.marker)), m) for m in scenario.markers]
 
 
 @dataclass

@@ -12,6 +12,8 @@ from modgen.check.reader import read_state
 from modgen.rules import plugin_for
 from modgen.rules.common import rail_network, zoc_hexes
 
+from .conftest import position_runner
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -19,16 +21,7 @@ REPO = Path(__file__).resolve().parents[1]
 @pytest.fixture()
 def run(composer, galicia_module, tmp_path):
     """Write a Position as a save, read it back, apply the rules."""
-    counter = iter(range(1000))
-
-    def go(pos: Position):
-        path = tmp_path / f"p{next(counter)}.vsav"
-        composer.write(pos, path)
-        st = read_state(path, module=galicia_module, root=REPO)
-        rules = plugin_for("galicia1914")
-        return st, rules.check(st), rules.supply(st)
-
-    return go
+    return position_runner(composer, galicia_module, "galicia1914", tmp_path)
 
 
 def blank(game, turn=3, side="russian", phase="Movement") -> Position:

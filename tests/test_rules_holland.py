@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from modgen.check.compose import Composer, Position
-from modgen.check.reader import read_state
 from modgen.rules import plugin_for
 from modgen.rules.holland44 import Bond
+
+from .conftest import position_runner
 
 REPO = Path(__file__).resolve().parents[1]
 VP_HEXES = {"2608", "2707", "2708", "2914", "4301", "5320", "5321", "5606", "6122", "6222", "6223", "3524", "3225"}
@@ -23,16 +24,7 @@ def composer(holland):
 
 @pytest.fixture()
 def run(composer, holland_module, tmp_path):
-    counter = iter(range(1000))
-
-    def go(pos: Position):
-        path = tmp_path / f"h{next(counter)}.vsav"
-        composer.write(pos, path)
-        st = read_state(path, module=holland_module, root=REPO)
-        rules = plugin_for("holland44")
-        return st, rules.check(st), rules.supply(st)
-
-    return go
+    return position_runner(composer, holland_module, "holland44", tmp_path)
 
 
 def blank(game, turn=3, side="allied", phase="Movement") -> Position:

@@ -18,7 +18,7 @@ from ..vassal.savefile import BoardPick, GlobalValue, SaveContent, StackSpec, wr
 from ..vassal.sequence import encode
 from ..vmod.layout import Box, TracksLayout, entry_box_name, tracks_layout
 from ..vmod.piecedefs import MAIN_MAP, STEP_LAYER, TRACKS_MAP, PieceDef, marker_def, unit_def
-from ..vmod.setup import board_picks, hexside_point, hidden_at_setup
+from ..vmod.setup import PieceIds, board_picks, hexside_point, hidden_at_setup
 from .reader import FACE_LAYER, LAYER_NAME_FIELD
 
 MASKED = "|0"
@@ -224,13 +224,10 @@ class Composer:
         game = self.game
         pieces: list[tuple[str, vp.Piece]] = []
         stacks: list[StackSpec] = []
-        used: dict[str, int] = {}
+        piece_ids = PieceIds()
 
         def pid(item: Item) -> str:
-            gpid = self.defs[(item.kind, item.id)].gpid
-            n = used.get(gpid, 0)
-            used[gpid] = n + 1
-            return gpid if n == 0 else f"{gpid}-{n}"
+            return piece_ids(self.defs[(item.kind, item.id)].gpid)
 
         def stack(map_name: str, x: int, y: int, items: list[Item]) -> None:
             if not items:

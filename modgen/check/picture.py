@@ -72,14 +72,10 @@ def _legend(img: Image.Image, report: CheckReport) -> None:
     st = res.state
     d = ImageDraw.Draw(img)
     title_font, body = font(26), font(20, bold=False)
-    counts = {k: sum(1 for s in res.supply.values() if s.state == k) for k in SUPPLY_RGB}
-    lines: list[tuple[str, tuple[int, int, int] | None]] = [
-        (f"{Path(st.save_path).name}: {st.label}", None),
-        (f"In-Supply, path 0-8 hexes ({counts['in']})", SUPPLY_RGB["in"]),
-        (f"Low-Supply, path 9-12 ({counts['low']})", SUPPLY_RGB["low"]),
-        (f"Out-of-Supply, >12 or no path ({counts['out']})", SUPPLY_RGB["out"]),
-        (f"thick red ring + rule no.: finding on the map ({sum(1 for f in res.findings if f.hexes)})", RING),
-    ]
+    counts = {k: sum(1 for s in res.supply.values() if s.state == k) for k in report.supply_states}
+    lines: list[tuple[str, tuple[int, int, int] | None]] = [(f"{Path(st.save_path).name}: {st.label}", None)]
+    lines += [(f"{text} ({counts[k]})", SUPPLY_RGB[k]) for k, text in report.supply_states.items()]
+    lines.append((f"thick red ring + rule no.: finding on the map ({sum(1 for f in res.findings if f.hexes)})", RING))
     for f in report.extra[:4]:
         lines.append((f"[{f.rule}] {f.title}", None))
     x0, y0, pad, lh = 20, 20, 14, 30

@@ -40,6 +40,8 @@ class CheckReport:
     saves: list[SaveResult]
     victory: Any  # rules.VPReport
     extra: list[Finding] = field(default_factory=list)  # findings across saves (VP)
+    supply_states: dict[str, str] = field(default_factory=dict)  # the game's supply states -> legend text
+    supply_length: str = ""  # what a supply path length counts, in the game's rules
 
     @property
     def findings(self) -> list[Finding]:
@@ -84,13 +86,13 @@ def text_report(report: CheckReport) -> str:
                 lines.extend(_finding_line(f) for f in group)
         else:
             lines.append("   no findings: the position is legal as far as a save can show")
-        lines.append("   supply (path length = hexes entered from the unit's hex to the source, source included):")
+        lines.append(f"   supply (path length = {report.supply_length}):")
         for s in sorted(res.supply.values(), key=lambda s: (s.side, s.unit)):
             length = "no path" if s.length is None else f"path {s.length}"
             src = f" to {s.source}" if s.source else ""
             mark = "" if s.marker == s.state else f"   <- marker says {SUPPLY_NAMES[s.marker]}"
             lines.append(f"     {s.unit:<16} {s.hex:<6} {SUPPLY_NAMES[s.state]:<14} {length}{src}{mark}")
-        counts = {k: sum(1 for s in res.supply.values() if s.state == k) for k in SUPPLY_NAMES}
+        counts = {k: sum(1 for s in res.supply.values() if s.state == k) for k in report.supply_states}
         lines.append("   supply totals: " + ", ".join(f"{SUPPLY_NAMES[k]} {n}" for k, n in counts.items()))
     vp = report.victory
     if vp is not None:

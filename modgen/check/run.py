@@ -33,7 +33,7 @@ def check_states(states: Sequence[GameState]) -> CheckReport:
     plugin = rules_for(first)
     results = [SaveResult(st, plugin.check(st), plugin.supply(st)) for st in states]
     vp = plugin.victory(list(states))
-    return CheckReport(results, vp, list(vp.findings))
+    return CheckReport(results, vp, list(vp.findings), dict(plugin.supply_states), plugin.supply_length)
 
 
 def check_saves(paths: Sequence[str | Path], module: Optional[Path] = None, build_dir: Path = Path("build"),

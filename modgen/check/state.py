@@ -105,9 +105,6 @@ class GameState:
             out.setdefault(u.hex, []).append(u)  # type: ignore[arg-type]
         return out
 
-    def in_area(self, area_id: str) -> list[UnitState]:
-        return [u for u in self.units if u.area == area_id]
-
     def unit(self, unit_id: str) -> UnitState:
         return next(u for u in self.units if u.unit.id == unit_id)
 

@@ -103,6 +103,8 @@ class RulesPlugin(Protocol):
     """What the checker asks of a game's rules."""
 
     game_id: str
+    supply_states: dict[str, str]  # each supply state the game has (in | low | out) -> its legend text
+    supply_length: str  # what SupplyStatus.length counts in this game
 
     def check(self, state: GameState) -> list[Finding]:
         """Every rule the position breaks (including supply-marker disagreements)."""

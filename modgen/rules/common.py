@@ -6,7 +6,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from ..check.state import UnitState
+from ..check.report import Finding
+from ..check.state import GameState, UnitState
 from ..model import Game, MapData
 
 _NEIGHBOURS: dict[int, tuple[MapData, dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]] = {}
@@ -127,3 +128,22 @@ def steps_of(game: Game, u: UnitState) -> int:
 
 def stack_steps(game: Game, units: Iterable[UnitState]) -> int:
     return sum(steps_of(game, u) for u in units)
+
+
+def unit_ids(units: Iterable[UnitState]) -> tuple[str, ...]:
+    return tuple(u.unit.id for u in units)
+
+
+def both_sides(game: Game, hex_id: str, units: list[UnitState], rule: str) -> Optional[Finding]:
+    """Units of more than one side in a hex: every hex-and-counter game forbids it, under its own rule number."""
+    sides = {u.side for u in units}
+    if len(sides) < 2:
+        return None
+    return Finding(rule, "Units of both sides in one hex", (hex_id,), unit_ids(units),
+                   f"{', '.join(game.side(s).name for s in sorted(sides))} units share {hex_id}")
+
+
+def saves_out_of_order(states: list[GameState], rule: str) -> list[Finding]:
+    """A sequence of saves of one game must be in play order (turn, player turn, phase)."""
+    return [Finding(rule, "Saves out of order", (), (), f"{b.save_path} ({b.label}) comes before {a.save_path} ({a.label})")
+            for a, b in zip(states, states[1:]) if b.turn_index < a.turn_index]

@@ -12,7 +12,10 @@ from typing import Optional
 from ..check.report import Finding
 from ..check.state import GameState, UnitState
 from . import SupplyStatus, TownHold, VPLine, VPReport
-from .common import neighbour_tables, occupied_by_side, rail_network, stack_steps, steps_of, trace_to_sources, zoc_hexes
+from .common import (
+    both_sides, neighbour_tables, occupied_by_side, rail_network, saves_out_of_order, stack_steps, steps_of, trace_to_sources,
+    unit_ids, zoc_hexes,
+)
 
 GAME_ID = "galicia1914"
 IN_SUPPLY, LOW_SUPPLY = 8, 12  # 11.4
@@ -23,12 +26,10 @@ REINFORCEMENT_PHASE = "Reinforcement"
 STATE_NAMES = {"in": "In-Supply", "low": "Low-Supply", "out": "Out-of-Supply"}
 
 
-def _units(us: list[UnitState]) -> tuple[str, ...]:
-    return tuple(u.unit.id for u in us)
-
-
 class GaliciaRules:
     game_id = GAME_ID
+    supply_states = {"in": "In-Supply, path 0-8 hexes", "low": "Low-Supply, path 9-12", "out": "Out-of-Supply, >12 or no path"}
+    supply_length = "hexes entered from the unit's hex to the source, source included"
 
     # ------------------------------------------------------------------ position
     def check(self, state: GameState) -> list[Finding]:
@@ -44,15 +45,13 @@ class GaliciaRules:
         game = state.game
         out: list[Finding] = []
         for hex_id, units in state.by_hex().items():
-            sides = {u.side for u in units}
-            if len(sides) > 1:
-                # 4.1: a unit can never enter a hex occupied by an enemy unit
-                out.append(Finding("4.1", "Units of both sides in one hex", (hex_id,), _units(units),
-                                   f"{', '.join(game.side(s).name for s in sorted(sides))} units share {hex_id}"))
+            mixed = both_sides(game, hex_id, units, "4.1")  # 4.1: a unit can never enter a hex occupied by an enemy unit
+            if mixed:
+                out.append(mixed)
             steps = stack_steps(game, units)
             if steps > game.stacking.limit:
                 detail = ", ".join(f"{u.unit.id} {steps_of(game, u)}" for u in units)
-                out.append(Finding("5.1", "Over-stacked", (hex_id,), _units(units),
+                out.append(Finding("5.1", "Over-stacked", (hex_id,), unit_ids(units),
                                    f"{steps} steps in {hex_id}, limit {game.stacking.limit} ({detail})"))
             top = units[-1]
             best = max(u.attack for u in units)
@@ -203,10 +202,7 @@ class GaliciaRules:
             here = st.by_hex().get(hex_id)
             return here[-1].side if here else None
 
-        for a, b in zip(states, states[1:]):
-            if b.turn_index < a.turn_index:
-                findings.append(Finding("3.1", "Saves out of order", (), (),
-                                        f"{b.save_path} ({b.label}) comes before {a.save_path} ({a.label})"))
+        findings += saves_out_of_order(states, "3.1")
         holders: list[dict[str, str]] = []
         occupants: list[dict[str, Optional[str]]] = []
         held = {t.id: other[t.vp.side] for t in towns}  # at the start each town is its owner's

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from typing import Optional
 
 from ..check.report import Finding
 from ..check.state import GameState, UnitState
-from ..model import Game, MapData, Unit
+from ..model import MapData, Unit
 from . import SupplyStatus, TownHold, VPLine, VPReport
-from .common import neighbour_tables, occupied_by_side, steps_of, zoc_hexes
+from .common import both_sides, neighbour_tables, occupied_by_side, saves_out_of_order, steps_of, unit_ids, zoc_hexes
 
 GAME_ID = "holland44"
 PART1_MAX = 4  # 18.3: up to 4 hexes from the unit to a road
@@ -25,10 +25,6 @@ SHORT_GAME_STEPS = 4  # S1: steps north of the Waal
 PLAY_BALANCE_LAST_TURN = 2  # 27.3.1: Segler and Richter are removed at the start of Turn 3
 SUPPLY_PHASES = ("Supply", "Traffic Marker")  # OOS markers are set in the Supply Phase (18.1)
 NORTH_OF_LOWER_RHINE, NORTH_OF_WAAL = "north-of-lower-rhine", "north-of-waal"
-
-
-def _ids(us: Iterable[UnitState]) -> tuple[str, ...]:
-    return tuple(u.unit.id for u in us)
 
 
 def cohesion(u: UnitState) -> str:
@@ -61,6 +57,8 @@ class Bond:
 
 class Holland44Rules:
     game_id = GAME_ID
+    supply_states = {"in": "In supply: at most 4 hexes to a road, then roads to a source (18.3)", "out": "Out of supply: no such path"}
+    supply_length = "hexes from the unit to the road of part 2 (18.3 part 1, at most 4)"
 
     # ------------------------------------------------------------------ position
     def check(self, state: GameState) -> list[Finding]:
@@ -78,25 +76,24 @@ class Holland44Rules:
         st = game.stacking
         out: list[Finding] = []
         for hex_id, units in state.by_hex().items():
-            sides = {u.side for u in units}
-            if len(sides) > 1:
-                out.append(Finding("6.5", "Units of both sides in one hex", (hex_id,), _ids(units),
-                                   f"{', '.join(game.side(s).name for s in sorted(sides))} units share {hex_id}"))
+            mixed = both_sides(game, hex_id, units, "6.5")
+            if mixed:
+                out.append(mixed)
             counted = [u for u in units if counts_for_stacking(u.unit)]
             free = [u for u in counted if u.unit.has("free_stacking")]
             n = len(counted) - min(len(free), st.free_units)
             if st.units is not None and n > st.units:
-                out.append(Finding("6.1", "Over-stacked", (hex_id,), _ids(counted),
+                out.append(Finding("6.1", "Over-stacked", (hex_id,), unit_ids(counted),
                                    f"{len(counted)} units in {hex_id} ({len(free)} free-stacking): "
                                    f"the limit is {st.units} units plus {st.free_units} free-stacking unit"))
             for tag, rule, what in (("unknown", "25.2", "unknown units"), ("supply_head", "18.2.2", "airborne supply heads")):
                 many = [u for u in units if u.unit.has(tag)]
                 if len(many) > 1:
-                    out.append(Finding(rule, f"More than one of the {what} in a hex", (hex_id,), _ids(many),
+                    out.append(Finding(rule, f"More than one of the {what} in a hex", (hex_id,), unit_ids(many),
                                        f"{len(many)} {what} in {hex_id}: one per hex"))
             steps = sum(steps_of(game, u) for u in units if not u.unit.has("dummy"))
             if st.max_steps is not None and steps > st.max_steps:
-                out.append(Finding("6.1", "More than 9 steps in a hex", (hex_id,), _ids(units),
+                out.append(Finding("6.1", "More than 9 steps in a hex", (hex_id,), unit_ids(units),
                                    f"{steps} steps in {hex_id}: never more than {st.max_steps}"))
         return out
 
@@ -290,7 +287,7 @@ class Holland44Rules:
             if link in blown:
                 continue
             a, b = tuple(link)
-            if m.side_features(a, b) and not m.crossing(a, b) and any(t.prohibits for t in m.side_types(a, b)):
+            if not m.crossing(a, b) and any(t.prohibits for t in m.side_types(a, b)):
                 continue  # a road over a river or canal needs its bridge
             links.setdefault(a, []).append(b)
             links.setdefault(b, []).append(a)
@@ -346,11 +343,7 @@ class Holland44Rules:
         first, last = states[0], states[-1]
         game = first.game
         sides = {s.id: s.name for s in game.sides}
-        findings: list[Finding] = []
-        for a, b in zip(states, states[1:]):
-            if b.turn_index < a.turn_index:
-                findings.append(Finding("3.0", "Saves out of order", (), (),
-                                        f"{b.save_path} ({b.label}) comes before {a.save_path} ({a.label})"))
+        findings = saves_out_of_order(states, "3.0")
         towns = [t for t in game.map.towns if t.vp]
         held = {t.id: GERMAN for t in towns}
         occupied: dict[str, Optional[str]] = {}
@@ -376,7 +369,7 @@ class Holland44Rules:
             u = game.units[uid]
             if u.side != ALLIED or u.has("supply_head") or u.has("remnant"):
                 continue
-            vp = 1 if (u.steps or game.unit_steps(u, False) or 0) >= 3 else 0.5
+            vp = 1 if (game.unit_steps(u, False) or 0) >= 3 else 0.5
             lines.append(VPLine(turn, GERMAN, f"Eliminated {uid}", vp))
         total = {s: sum(ln.vp for ln in lines if ln.side == s) for s in sides}
         outcome = [f"VP now: {sides[ALLIED]} {total[ALLIED]:g}, {sides[GERMAN]} {total[GERMAN]:g}"]

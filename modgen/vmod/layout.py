@@ -15,6 +15,9 @@ PITCH = 78  # one counter slot
 PAD = 14
 LABEL = 24
 MAX_COLS = 6
+LABEL_EXTRA = 8  # space below the last row of counter slots
+CAPTION = 14  # a box's second text line (turn name, entry-area owners)
+WRAP = 1900  # boxes flow left to right and wrap past this width
 VP_BOXES = 60
 
 
@@ -38,7 +41,7 @@ class Box:
         if self.h < LABEL + PITCH or self.w < PITCH + PAD:
             return self.x + self.w // 2, self.y + self.h // 2
         col, row = i % self.cols, i // self.cols
-        top = LABEL + (14 if self.caption else 0)
+        top = LABEL + (CAPTION if self.caption else 0)
         return self.x + PAD // 2 + PITCH // 2 + col * PITCH, self.y + top + PITCH // 2 + row * PITCH
 
     def path(self) -> str:
@@ -85,6 +88,24 @@ def side_short(game: Game, side: str) -> str:
     return game.side(side).name
 
 
+def _flow(layout: TracksLayout, margin: int, y: int, specs: list) -> tuple[int, int]:
+    """Lay boxes left to right, wrapping past WRAP px. Each spec: (counters to hold, extra height,
+    box factory(x, y, w, h, cols)). Returns the y below the boxes and their right edge."""
+    x, row_h, right = margin, 0, 0
+    for n, extra, make in specs:
+        cols = min(MAX_COLS, max(n, 2))
+        rows = -(-n // cols)
+        w, h = cols * PITCH + PAD, rows * PITCH + LABEL + extra
+        if x + w > margin + WRAP and x > margin:
+            x, y = margin, y + row_h + 12
+            row_h = 0
+        layout.boxes.append(make(x, y, w, h, cols))
+        x += w + 12
+        row_h = max(row_h, h)
+        right = max(right, x)
+    return y + row_h + 24, right
+
+
 def tracks_layout(game: Game, scenarios: list[Scenario]) -> TracksLayout:
     """Boxes for every scenario's reinforcements (a box holds the most any scenario needs)."""
     margin = 30
@@ -95,11 +116,12 @@ def tracks_layout(game: Game, scenarios: list[Scenario]) -> TracksLayout:
     layout.headings.append((margin, y, f"{game.turns.label} Track"))
     y += 30
     box_w = PITCH + PAD
+    turn_h = PITCH + LABEL + 6 + (CAPTION if game.turns.names else 0)
     for t in range(1, game.turns.count + 1):
-        layout.boxes.append(Box(f"{game.turns.label} {t}", "turn", margin + (t - 1) * box_w, y, box_w, PITCH + LABEL + 6 + (14 if game.turns.names else 0), 1,
+        layout.boxes.append(Box(f"{game.turns.label} {t}", "turn", margin + (t - 1) * box_w, y, box_w, turn_h, 1,
                                 turn=t, caption=game.turns.name_of(t), dark=game.turns.is_night(t)))
     row_width = margin + game.turns.count * box_w
-    y += PITCH + LABEL + 6 + (14 if game.turns.names else 0) + 24
+    y += turn_h + 24
 
     # VP track: 0..59, ten to a row
     layout.headings.append((margin, y, "Victory Point Track"))
@@ -124,41 +146,25 @@ def tracks_layout(game: Game, scenarios: list[Scenario]) -> TracksLayout:
             continue
         layout.headings.append((margin, y, f"{side.name} reinforcements"))
         y += 30
-        x = margin
-        row_h = 0
-        for turn in sorted(by_turn):
-            n = by_turn[turn]
-            cols = min(MAX_COLS, max(n, 2))
-            rows = -(-n // cols)
-            w, h = cols * PITCH + PAD, rows * PITCH + LABEL + 8
-            if x + w > margin + 1900 and x > margin:
-                x, y = margin, y + row_h + 12
-                row_h = 0
-            layout.boxes.append(Box(f"{side.name} {game.turns.label} {turn}", "reinforcements", x, y, w, h, cols, side.id, turn))
-            x += w + 12
-            row_h = max(row_h, h)
-            row_width = max(row_width, x)
-        y += row_h + 24
+        y, right = _flow(layout, margin, y, [
+            (by_turn[turn], LABEL_EXTRA, lambda x, y, w, h, cols, turn=turn, side=side:
+             Box(f"{side.name} {game.turns.label} {turn}", "reinforcements", x, y, w, h, cols, side.id, turn))
+            for turn in sorted(by_turn)
+        ])
+        row_width = max(row_width, right)
 
     # entry areas: one box each, big enough for the units any scenario sets up there
     if game.map.entry_areas:
         layout.headings.append((margin, y, "Entry areas"))
         y += 30
-        x, row_h = margin, 0
+        specs = []
         for area in game.map.entry_areas:
             n = max([sum(1 for p in sc.setup if p.area == area.id) for sc in scenarios] + [1])
-            cols = min(MAX_COLS, max(n, 2))
-            rows = -(-n // cols)
-            w, h = cols * PITCH + PAD, rows * PITCH + LABEL + 22
-            if x + w > margin + 1900 and x > margin:
-                x, y = margin, y + row_h + 12
-                row_h = 0
             owners = ", ".join(f"{side_short(game, o.side)} {o.first}" + (f"-{o.last}" if o.last else "+") for o in area.owners)
-            layout.boxes.append(Box(entry_box_name(area.id), "entry", x, y, w, h, cols, area.owners[0].side, caption=owners, area=area.id))
-            x += w + 12
-            row_h = max(row_h, h)
-            row_width = max(row_width, x)
-        y += row_h + 24
+            specs.append((n, LABEL_EXTRA + CAPTION, lambda x, y, w, h, cols, area=area, owners=owners:
+                          Box(entry_box_name(area.id), "entry", x, y, w, h, cols, area.owners[0].side, caption=owners, area=area.id)))
+        y, right = _flow(layout, margin, y, specs)
+        row_width = max(row_width, right)
 
     # eliminated units: one box per side
     layout.headings.append((margin, y, "Eliminated units"))

@@ -53,7 +53,7 @@ def setup_text(game: Game, scenario: Scenario, unit: Unit) -> str:
     arrival = scenario.arrival_of(unit.id)
     if arrival is None:
         return ""
-    label = "GT" if game.turns.label == "GT" else "T"
+    label = game.turns.label if len(game.turns.label) <= 3 else game.turns.label[0]  # "GT 4", "T 4" (a counter is small)
     return f"{label} {arrival.turn}"
 
 

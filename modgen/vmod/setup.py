@@ -38,6 +38,19 @@ def _placed(defn: PieceDef, map_name: str, x: int, y: int, masked_by: str | None
     return vp.Piece(traits)
 
 
+class PieceIds:
+    """Piece ids for placements: the gpid, then gpid-1, gpid-2... for further copies of one
+    piece (a Blown marker on four bridges). Ids must be unique in a save; the gpid stays."""
+
+    def __init__(self) -> None:
+        self._copies: dict[str, int] = defaultdict(int)
+
+    def __call__(self, gpid: str) -> str:
+        n = self._copies[gpid]
+        self._copies[gpid] += 1
+        return gpid if n == 0 else f"{gpid}-{n}"
+
+
 def board_picks(game: Game) -> list[BoardPick]:
     """The main map's boards in their grid cells, as a save's SetBoards command lists them."""
     return [BoardPick(b.name, b.column, b.row) for b in game.map.boards]
@@ -51,7 +64,7 @@ def hidden_at_setup(game: Game, unit_id: str, top: bool) -> bool:
 
 
 def hexside_point(game: Game, a: str, b: str) -> tuple[int, int]:
-    """The midpoint of the hexside a/b in board pixels: where a hexside marker sits."""
+    """The midpoint of the hexside a/b in map pixels: where a hexside marker sits."""
     _, ax, ay = game.map.centre(a)
     _, bx, by = game.map.centre(b)
     return (ax + bx) // 2, (ay + by) // 2
@@ -81,13 +94,7 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
         stacks.append(StackSpec(stack_id(MAIN_MAP, x, y), ids))
 
     slots: dict[str, int] = defaultdict(int)
-    copies: dict[str, int] = defaultdict(int)
-
-    def piece_id(gpid: str) -> str:
-        """A marker placed more than once (Blown on four bridges): gpid, then gpid-1, gpid-2..."""
-        n = copies[gpid]
-        copies[gpid] += 1
-        return gpid if n == 0 else f"{gpid}-{n}"
+    piece_id = PieceIds()
 
     def on_tracks(box_name: str, kind: str, item: str, stack_with: list[str] | None = None, masked_by: str | None = None) -> None:
         box = layout.box(box_name)
