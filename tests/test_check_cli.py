@@ -139,3 +139,19 @@ def test_several_saves_carry_vp(game, composer, galicia_module, tmp_path, capsys
     composer.write(pos, tmp_path / "t2.vsav")  # Russia records nothing: at least 1 VP earned
     code, out, _ = run(["check", str(tmp_path / "t1.vsav"), str(tmp_path / "t2.vsav"), "--module", str(galicia_module)], capsys)
     assert code == 1 and "at least 1 are earned" in out
+
+
+def test_report_is_the_same_under_any_hash_seed(galicia_module):
+    """Supply paths of equal length tie-break the same way in every run (sources were a set)."""
+    import os
+    import subprocess
+    import sys
+
+    outs = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        res = subprocess.run([sys.executable, "-m", "modgen", "check", str(SAMPLES / "illegal.vsav"), "--module", str(galicia_module)],
+                             capture_output=True, text=True, env=env, cwd=REPO)
+        assert res.returncode == 1, res.stderr
+        outs.append(res.stdout)
+    assert outs[0] == outs[1]

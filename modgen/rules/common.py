@@ -84,7 +84,7 @@ def trace_to_sources(m: MapData, sources: Iterable[str], impassable: set[str], e
     dist: dict[tuple[str, int], int] = {}
     nxt: dict[tuple[str, int], Optional[tuple[str, int]]] = {}
     queue: deque[tuple[str, int]] = deque()
-    for s in sources:
+    for s in sorted(sources):  # sorted: ties between equal paths resolve the same in every run
         if s in impassable or s not in nbrs:
             continue
         dist[(s, 0)] = 0
