@@ -3,11 +3,20 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# The venv remembers the Python that made it: another Python (or a failed first try with an old one)
+# gets a fresh venv instead of one that fails forever.
+PY_ID := $(shell $(PYTHON) -c 'import sys; print("%d.%d.%d" % sys.version_info[:3])' 2>/dev/null)
+PY_MARK := $(VENV)/.made-by-python-$(PY_ID)
 
-.PHONY: build test engine clean
+.PHONY: build test engine pictures clean
 
-$(STAMP): pyproject.toml
+$(PY_MARK):
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "modgen needs Python 3.11 or newer; $(PYTHON) is %d.%d (run: make PYTHON=python3.11 ...)" % sys.version_info[:2])'
+	rm -rf $(VENV)
 	$(PYTHON) -m venv $(VENV)
+	touch $@
+
+$(STAMP): pyproject.toml $(PY_MARK)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test]"
 	touch $(STAMP)
 
@@ -22,6 +31,10 @@ engine:
 
 test: $(STAMP) engine
 	$(PY) -m pytest
+
+# The README's pictures, drawn again from the current data (never edited by hand).
+pictures: build
+	$(PY) tools/readme_pictures.py build docs/images
 
 clean:
 	rm -rf build

@@ -54,7 +54,7 @@ def main() -> None:
     ap.add_argument("--module", default=str(ROOT / "build" / "galicia1914.vmod"))
     args = ap.parse_args()
     game = load_game(ROOT, "galicia1914")
-    ctx = load_context(Path(args.module), ROOT)  # module + game data: loaded once, not timed
+    ctx = load_context(Path(args.module))  # module + game data: loaded once, not timed
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.vsav"
         Composer(game).write(position(game, args.n), path)

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from modgen.vassal.pieces import BasicState  # noqa: E402
 from modgen.vassal.savefile import BoardPick, SaveContent, StackSpec, read_game, write_game  # noqa: E402
 
-FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "vassal-3.8"
+FIX = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "vassal-3.8"
 
 
 def build(n: int) -> SaveContent:

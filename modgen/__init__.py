@@ -1,3 +1,3 @@
 """modgen: compile declarative hex-and-counter game data into VASSAL modules, and check saved games."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

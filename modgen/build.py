@@ -20,8 +20,9 @@ from .art.counters import COUNTER, CounterText, marker_face, marker_mask_face, m
 from .art.mapart import render_board
 from .art.sheets import counter_sheet, overview
 from .art.tables import chart_image, reinforcements_image, render_tracks, tec_image, vp_towns_image
+from .gamefile import ENTRY as GAME_ENTRY, game_json
 from .loader import load_game
-from .model import Game
+from .model import DATA_CHARTS, Game
 from .vassal.archive import zip_bytes
 from .vassal.savefile import encode_game_text, metadata_xml
 from .vassal.obfuscation import obfuscate
@@ -56,6 +57,7 @@ class BuildResult:
     up_to_date: bool = False
     drawn: int = 0
     reused: int = 0
+    written: tuple[Path, ...] = ()  # the module first, then the proof-reading pictures
 
 
 def module_metadata(game: Game) -> bytes:
@@ -129,12 +131,15 @@ def module_entries(
         name = f"chart_{chart.id}.png"
         images[name] = cache.image(("chart", chart), lambda c=chart: png_bytes(chart_image(c)))
         charts.append(ChartRef(chart.name, name))
-    images["chart_tec.png"] = cache.image(("tec", game.map.terrain_types, game.map.hexside_types, game.map.road_types, game.map.tec_provenance), lambda: png_bytes(tec_image(game)))
-    charts.append(ChartRef("Terrain Effects Chart", "chart_tec.png"))
-    if any(t.vp for t in game.map.towns):
+    replaced = {kind for chart in game.charts for kind in chart.replaces}  # the game prints its own
+    drawn_from_data = [kind for kind in DATA_CHARTS if kind not in replaced]
+    if "tec" in drawn_from_data:
+        images["chart_tec.png"] = cache.image(("tec", game.map.terrain_types, game.map.hexside_types, game.map.road_types, game.map.tec_provenance), lambda: png_bytes(tec_image(game)))
+        charts.append(ChartRef("Terrain Effects Chart", "chart_tec.png"))
+    if "vp_towns" in drawn_from_data and any(t.vp for t in game.map.towns):
         images["chart_vp_towns.png"] = cache.image(("vp", game.map.towns, game.sides), lambda: png_bytes(vp_towns_image(game)))
         charts.append(ChartRef("VP Towns", "chart_vp_towns.png"))
-    for sc in scenarios:
+    for sc in scenarios if "reinforcements" in drawn_from_data else ():
         name = f"chart_reinforcements_{sc.id}.png"
         images[name] = cache.image(("reinforcements", sc, game.units, game.sides, game.turns), lambda s=sc: png_bytes(reinforcements_image(game, s)))
         charts.append(ChartRef(f"Reinforcements ({sc.name})" if len(scenarios) > 1 else "Reinforcements", name))
@@ -172,7 +177,8 @@ def module_entries(
     buildfile = render_buildfile(
         game, game.title, defs, layout, {"boards": board_images, "tracks": "tracks.png"}, charts, setups, COUNTER
     )
-    entries = [("buildFile.xml", buildfile.encode("utf-8")), ("moduledata", module_metadata(game))]
+    entries = [("buildFile.xml", buildfile.encode("utf-8")), ("moduledata", module_metadata(game)),
+               (GAME_ENTRY, game_json(game))]
     entries += [(f"images/{name}", data) for name, data in sorted(images.items())]
     entries += setup_entries
     return entries
@@ -201,11 +207,14 @@ def build_game(root: Path, game_id: str, out_dir: Path, progress: Progress | Non
     entries = module_entries(game, say, previews, cache)
     data = zip_bytes(entries)
     write_atomic(path, data)
+    written = [path]
     for kind, png in previews.items():  # proof-reading pictures beside the module
-        write_atomic(out_dir / f"{game_id}-{kind}.png", png)
+        written.append(out_dir / f"{game_id}-{kind}.png")
+        write_atomic(written[-1], png)
     if use_cache:
         write_atomic(stamp_path, f"{stamp} {hashlib.sha256(data).hexdigest()}".encode())
-    return BuildResult(game, path, len(data), len(entries), time.perf_counter() - started, drawn=cache.misses, reused=cache.hits)
+    return BuildResult(game, path, len(data), len(entries), time.perf_counter() - started, drawn=cache.misses, reused=cache.hits,
+                       written=tuple(written))
 
 
 def stderr_progress(game_id: str) -> Progress:

@@ -1,7 +1,8 @@
-"""The `modgen` command line: build modules (and, as they land, check and diff saves).
+"""The `modgen` command line: build modules, check saves, diff and refresh after errata.
 
 Every bad input ends in one line on stderr naming the file, line and field (or archive
-entry) and exit status 2; never a traceback.
+entry) and exit status 2; never a traceback, and nothing written. Paths are resolved here
+and only here: the commands below receive folders and files that exist or may be created.
 """
 
 from __future__ import annotations
@@ -9,30 +10,70 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Sequence
 
+from . import __version__
 from .errors import ModgenError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2
 
 
-def project_root() -> Path:
-    """The data root: the current directory if it holds game data, else the checkout."""
-    cwd = Path.cwd()
-    if (cwd / "counters").is_dir() and (cwd / "maps").is_dir():
-        return cwd
-    return Path(__file__).resolve().parents[1]
+# --------------------------------------------------------------------------- paths
+
+
+def data_root(arg: str | None) -> Path:
+    """The folder holding counters/ and maps/: --root, or the current folder."""
+    root = Path(arg) if arg else Path.cwd()
+    if not ((root / "counters").is_dir() and (root / "maps").is_dir()):
+        named = f"--root {arg}" if arg else f"the current folder ({root})"
+        raise ModgenError(str(root), f"no game data here: {named} holds no counters/ and maps/ folders; "
+                                     "run modgen in a data tree or name one with --root DIR")
+    return root
+
+
+def output_folder(arg: str, option: str) -> Path:
+    """A folder to write into: it may be created, but only inside a folder that exists."""
+    out = Path(arg)
+    if out.exists() and not out.is_dir():
+        raise ModgenError(str(out), f"{option} names a file; it must be a folder (modules are written as <game>.vmod in it)")
+    if not out.exists() and not out.absolute().parent.is_dir():
+        raise ModgenError(str(out), f"{option}: the folder {out.absolute().parent} does not exist; create it first")
+    return out
+
+
+def output_file(arg: str, option: str, suffix: str) -> Path:
+    """A file to write: its folder must exist, and its name must say what it holds."""
+    out = Path(arg)
+    if out.is_dir():
+        raise ModgenError(str(out), f"{option} names a folder; it must be a {suffix} file")
+    if out.suffix.lower() != suffix:
+        raise ModgenError(str(out), f"{option} must name a {suffix} file")
+    if not out.absolute().parent.is_dir():
+        raise ModgenError(str(out), f"{option}: the folder {out.absolute().parent} does not exist")
+    return out
+
+
+def wrote(path: Path) -> None:
+    """Every command names each file it wrote; on stderr, so stdout stays the report (or JSON)."""
+    print(f"wrote {path}", file=sys.stderr)
+
+
+# --------------------------------------------------------------------------- commands
 
 
 def cmd_build(args: argparse.Namespace) -> int:
     from .build import build_game, stderr_progress
     from .loader import discover_games
 
-    root = Path(args.root) if args.root else project_root()
-    games = args.games or discover_games(root)
-    if not games:
+    root = data_root(args.root)
+    out = output_folder(args.out, "--out")
+    known = discover_games(root)
+    if not known:
         raise ModgenError(str(root), "no games found (expected counters/<game>/ and maps/<game>/)")
-    out = Path(args.out)
-    for game_id in games:
+    unknown = [g for g in args.games if g not in known]
+    if unknown:
+        raise ModgenError(str(root), f"no game {', '.join(unknown)} here; games: {', '.join(known)}")
+    for game_id in args.games or known:
         result = build_game(root, game_id, out, None if args.quiet else stderr_progress(game_id), use_cache=not args.no_cache)
         if result.up_to_date:
             print(f"{result.path}: up to date ({result.seconds:.2f} s)")
@@ -40,31 +81,34 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"{result.path}: {result.size / 1e6:.1f} MB, {result.entries} entries, "
               f"{len(result.game.units)} units, {len(result.game.map.hex_ids())} hexes, "
               f"{result.drawn} images drawn, {result.reused} reused, {result.seconds:.2f} s")
+        for path in result.written[1:]:
+            print(f"{path}: proof-reading picture")
     return EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """Check saves: findings by rule, supply of every unit, VP; exit 0 clean, 1 findings, 2 bad input."""
-    from .check.run import check_saves
+    """Check saves: findings by rule, VP, supply on request; exit 0 clean, 1 findings, 2 bad input."""
     from .check.report import json_report, text_report
+    from .check.run import check_saves
 
-    root = Path(args.root) if args.root else project_root()
-    report = check_saves(args.saves, Path(args.module) if args.module else None, Path(args.build), root)
-    if args.picture:
+    picture = output_file(args.picture, "--picture", ".png") if args.picture else None
+    module = Path(args.module) if args.module else None
+    report = check_saves(args.saves, module, [Path(d) for d in args.modules])
+    if picture is not None:
         from .check.picture import write_picture
 
-        write_picture(report, Path(args.picture))
-    sys.stdout.write(json_report(report) if args.json else text_report(report))
+        write_picture(report, picture)
+        wrote(picture)
+    sys.stdout.write(json_report(report) if args.json else text_report(report, supply=args.supply))
     return EXIT_FINDINGS if report.findings else EXIT_OK
 
 
 def cmd_check_samples(args: argparse.Namespace) -> int:
-    """Every save under samples/ against its module in build/: clean, or exactly its pinned findings."""
+    """Every save under samples/ against its module: clean, or exactly its pinned findings."""
     from .check.run import check_samples
 
-    root = Path(args.root) if args.root else project_root()
-    samples = Path(args.samples) if args.samples else root / "samples"
-    outcomes = check_samples(samples, Path(args.build), root)
+    samples = Path(args.samples) if args.samples else data_root(args.root) / "samples"
+    outcomes = check_samples(samples, [Path(d) for d in args.modules])
     if not outcomes:
         raise ModgenError(str(samples), "no sample saves (*.vsav) found")
     for o in outcomes:
@@ -85,47 +129,74 @@ def cmd_refresh(args: argparse.Namespace) -> int:
     """A save carried over to a rebuilt module; exit 0, 1 when some pieces are not in the new module, 2 bad input."""
     from .errata.refresh import refresh_save, text_report
 
-    result = refresh_save(Path(args.save), Path(args.module), Path(args.out))
+    out = output_file(args.out, "-o", Path(args.save).suffix.lower() or ".vsav")
+    if out.absolute() == Path(args.save).absolute():
+        raise ModgenError(str(out), "-o names the input save; refresh never overwrites it")
+    result = refresh_save(Path(args.save), Path(args.module), out)
     if args.json:
         sys.stdout.write(result.to_json())
     else:
-        out, err = text_report(result)
-        sys.stdout.write(out)
-        sys.stderr.write(err)
+        text, notes = text_report(result)
+        sys.stdout.write(text)
+        sys.stderr.write(notes)  # the summary line names the file written; the JSON has it as "out"
     return EXIT_FINDINGS if result.missing else EXIT_OK
 
 
-def parser() -> argparse.ArgumentParser:
+# --------------------------------------------------------------------------- parser
+
+
+def _games_epilog(argv: Sequence[str]) -> str:
+    """`build --help` lists the games of the data root the command line names (or the current folder)."""
+    from .loader import discover_games
+
+    root = Path.cwd()
+    for i, a in enumerate(argv):
+        if a == "--root" and i + 1 < len(argv):
+            root = Path(argv[i + 1])
+        elif a.startswith("--root="):
+            root = Path(a.split("=", 1)[1])
+    games = discover_games(root) if (root / "counters").is_dir() and (root / "maps").is_dir() else []
+    if not games:
+        return f"No games found in {root} (a data root holds counters/<game>/ and maps/<game>/)."
+    return f"Games found in {root}: {', '.join(games)}."
+
+
+def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="modgen", description="Compile hex-and-counter game data into VASSAL modules, and check saved games.")
+    p.add_argument("--version", action="version", version=f"modgen {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
-    b = sub.add_parser("build", help="build game modules into build/", description="Build VASSAL modules (.vmod) from game data.")
+    b = sub.add_parser("build", help="build game modules into build/", description="Build VASSAL modules (.vmod) from game data.",
+                       epilog=_games_epilog(argv) if "build" in argv and ("-h" in argv or "--help" in argv) else None)
     b.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game under counters/ and maps/)")
-    b.add_argument("--out", default="build", help="output folder (default: build)")
-    b.add_argument("--root", default=None, help="data root holding counters/ and maps/ (default: this checkout)")
+    b.add_argument("--out", default="build", metavar="DIR", help="output folder (default: build)")
+    b.add_argument("--root", default=None, metavar="DIR", help="data root holding counters/ and maps/ (default: the current folder)")
     b.add_argument("--quiet", action="store_true", help="no progress lines")
     b.add_argument("--no-cache", action="store_true", help="draw everything again (the output is the same bytes)")
     b.set_defaults(func=cmd_build)
     c = sub.add_parser("check", help="check saved games (.vsav) against the rules",
-                       description="Check PBEM saves: legality by rule, supply of every unit, VP. "
+                       description="Check PBEM saves: legality by rule and VP (supply of every unit with --supply). "
                                    "Several saves of one game, in play order, carry town holders and VP forward. "
+                                   "Only the module is needed: it carries the game description. "
                                    "Exit 0 clean, 1 findings, 2 unreadable or foreign input.")
     c.add_argument("saves", nargs="+", metavar="SAVE", help="saved games in play order")
-    c.add_argument("--module", default=None, help="the module (.vmod); default: the one in --build whose name and version match the save")
-    c.add_argument("--build", default="build", help="folder with built modules (default: build)")
-    c.add_argument("--root", default=None, help="data root holding counters/ and maps/ (default: this checkout)")
+    c.add_argument("--module", default=None, metavar="VMOD",
+                   help="the module (.vmod); default: the one whose name and version match the save, looked for in "
+                        "the save's folder, the current folder, ./build and --modules")
+    c.add_argument("--modules", "--build", action="append", default=[], metavar="DIR", help="also look for the module here (repeatable)")
     c.add_argument("--json", action="store_true", help="JSON instead of text")
+    c.add_argument("--supply", action="store_true", help="also list every unit's supply state")
     c.add_argument("--picture", default=None, metavar="FILE.png", help="also draw the map with findings and supply")
     c.set_defaults(func=cmd_check)
-    s = sub.add_parser("check-samples", help="check the sample saves under samples/ against build/",
+    s = sub.add_parser("check-samples", help="check the sample saves under samples/ against their modules",
                        description="Check every samples/**/*.vsav: clean, or exactly the findings pinned in <name>.expected.json.")
-    s.add_argument("--samples", default=None, help="samples folder (default: samples/ of the data root)")
-    s.add_argument("--build", default="build", help="folder with built modules (default: build)")
-    s.add_argument("--root", default=None, help="data root holding counters/ and maps/ (default: this checkout)")
+    s.add_argument("--samples", default=None, metavar="DIR", help="samples folder (default: samples/ of the data root)")
+    s.add_argument("--modules", "--build", action="append", default=[], metavar="DIR", help="also look for modules here (default: ./build)")
+    s.add_argument("--root", default=None, metavar="DIR", help="data root holding samples/ (default: the current folder)")
     s.set_defaults(func=cmd_check_samples)
     e = sub.add_parser("diff", help="what errata changed between two modules (or data trees)",
-                       description="A changelog of two modules (.vmod), or of two data trees (directories holding counters/ "
-                                   "and maps/): version, counters (matched by gpid), hex terrain, set-up and reinforcements, "
-                                   "charts, boards. Exit 0 identical, 1 different, 2 unreadable input.")
+                       description="A changelog of two modules (.vmod) of one game, or of two data trees (directories holding "
+                                   "counters/ and maps/): version, counters (matched by gpid), hex terrain, set-up and "
+                                   "reinforcements, charts, boards. Exit 0 identical, 1 different, 2 unreadable input or two games.")
     e.add_argument("old", metavar="OLD", help="the module (or data tree) before the errata")
     e.add_argument("new", metavar="NEW", help="the module (or data tree) after the errata")
     e.add_argument("--game", default=None, metavar="ID", help="game id, when comparing data trees holding several games")
@@ -137,14 +208,15 @@ def parser() -> argparse.ArgumentParser:
                                    "and listed. Exit 0, 1 when pieces are missing from the new module, 2 bad input.")
     r.add_argument("save", metavar="SAVE", help="the saved game (.vsav); never overwritten")
     r.add_argument("--module", required=True, metavar="NEW.vmod", help="the rebuilt module")
-    r.add_argument("-o", "--out", required=True, metavar="OUT.vsav", help="where to write the refreshed save")
+    r.add_argument("-o", "--out", required=True, metavar="OUT.vsav", help="where to write the refreshed save (its folder must exist)")
     r.add_argument("--json", action="store_true", help="JSON report on stdout instead of the summary line")
     r.set_defaults(func=cmd_refresh)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parser(argv).parse_args(argv)
     try:
         return args.func(args)
     except ModgenError as exc:

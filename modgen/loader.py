@@ -16,6 +16,7 @@ from .geometry import BoardSpec, GeometryError, build_geometry
 from .model import (
     Area,
     Board,
+    DATA_CHARTS,
     Chart,
     Dice,
     EntryArea,
@@ -48,7 +49,7 @@ from .model import (
     VPValue,
     stable_gpid,
 )
-from .yamlsrc import LDict, LList, line_of, load_yaml
+from .yamlsrc import LDict, LList, line_of, load_yaml, written_key, written_of
 
 _MISSING = object()
 
@@ -85,15 +86,17 @@ class Node:
             self.fail(key, f"expected {want}, got {_kind(value)} {value!r}")
         return value
 
-    def text(self, key: str, default: Any = _MISSING) -> str:
-        value = self.get(key, (str, int, float), default)
-        return value if value is None or isinstance(value, str) else str(value)
+    def text(self, key: str, default: Any = _MISSING, hex_id: bool = False) -> str:
+        """A text field (id, name, version, reference): see _as_text."""
+        value, written = self.data.get(key), written_of(self.data, key)
+        if value is None and not (written and default is _MISSING):
+            return self.get(key, str, default)  # absent or empty: the default, or 'missing field'
+        if isinstance(value, (list, dict)):
+            self.get(key, (str, int, float))  # refused as before: expected str or int or float
+        return _as_text(value, written, self.file, self.line_of(key), self._sub(key), hex_id)
 
     def hex_text(self, key: str) -> str:
-        value = self.get(key, (str, int, float))
-        if not isinstance(value, str):
-            self.fail(key, f"hex IDs must be quoted strings (got {value!r}; write \"{value}\")")
-        return value
+        return self.text(key, hex_id=True)
 
     def integer(self, key: str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None) -> Any:
         value = self.get(key, int, default)
@@ -117,29 +120,33 @@ class Node:
         value = self.get(key, dict, default)
         return None if value is None or value is default else Node(self.file, value, self._sub(key), self.line_of(key))
 
-    def items(self, key: str, default: Any = _MISSING) -> list[tuple[int, Any, str]]:
-        """(line, value, path) of each item of a list field."""
+    def items(self, key: str, default: Any = _MISSING) -> list[tuple[int | None, Any, str, str | None]]:
+        """(line, value, path, written) of each item of a list field; written: see written_of."""
         value = self.get(key, list, default)
         if value is None or value is default:
             return []
-        lines = value.item_lines if isinstance(value, LList) else [self.line_of(key)] * len(value)
-        return [(lines[i], v, f"{self._sub(key)}[{i}]") for i, v in enumerate(value)]
+        return _list_items(self, value, self._sub(key), self.line_of(key))
+
+    def texts(self, key: str, default: Any = _MISSING, hex_id: bool = False) -> list[tuple[int | None, str, str]]:
+        """(line, text, path) of each item of a list of texts: see _as_text."""
+        return [(ln, _as_text(v, w, self.file, ln, p, hex_id), p) for ln, v, p, w in self.items(key, default)]
 
     def nodes(self, key: str, default: Any = _MISSING) -> list["Node"]:
-        return [Node(self.file, v, p, ln) for ln, v, p in self.items(key, default)]
+        return [Node(self.file, v, p, ln) for ln, v, p, _ in self.items(key, default)]
 
     def mapping(self, key: str, default: Any = _MISSING) -> list[tuple[str, "Node"]]:
-        value = self.get(key, dict, default)
-        if value is None or value is default:
-            return []
-        return [(str(k), Node(self.file, v, self._sub(str(k)), line_of(value, k))) for k, v in value.items()]
+        return [(k, Node(self.file, v, self._sub(k), ln)) for k, v, ln, _ in self.entries(key, default)]
 
-    def entries(self, key: str, default: Any = _MISSING) -> list[tuple[str, Any, int | None]]:
-        """(key, raw value, line) of each entry of a mapping field."""
+    def entries(self, key: str, default: Any = _MISSING) -> list[tuple[str, Any, int | None, str | None]]:
+        """(key as text, raw value, line, written) of each entry of a mapping field; written: see written_of."""
         value = self.get(key, dict, default)
         if value is None or value is default:
             return []
-        return [(str(k), v, line_of(value, k)) for k, v in value.items()]
+        out = []
+        for k, v in value.items():
+            line, shown = line_of(value, k), written_key(value, k) or str(k)
+            out.append((_as_text(k, written_key(value, k), self.file, line, self._sub(f"{key}.{shown}")), v, line, written_of(value, k)))
+        return out
 
     def provenance(self, parent: Provenance | None = None) -> Provenance:
         approx = self.flag("approximate", parent.approximate if parent else False)
@@ -152,7 +159,7 @@ class Node:
         for key in self.data:
             if key not in allowed:
                 hint = " (YAML reads a bare on/off/yes/no key as true or false: quote it)" if isinstance(key, bool) else ""
-                self.fail(str(key), f"unknown field{hint} (allowed: {', '.join(sorted(allowed))})")
+                self.fail(written_key(self.data, key) or str(key), f"unknown field{hint} (allowed: {', '.join(sorted(allowed))})")
 
     def _sub(self, key: str) -> str:
         return f"{self.path}.{key}" if self.path else key
@@ -160,6 +167,45 @@ class Node:
 
 def _kind(value: Any) -> str:
     return {dict: "a mapping", LDict: "a mapping", list: "a list", LList: "a list"}.get(type(value), type(value).__name__)
+
+
+def _misread(value: Any, written: str | None) -> str | None:
+    """The quoting hint when YAML read unquoted text as something else, changing it
+    (`1.10` -> 1.1, `no` -> false, `0507` -> 327, `2:1` -> 121, `~` -> null, dates); else None."""
+    if written is None or isinstance(value, str):
+        return None
+    if isinstance(value, (int, float)) and str(value) == written:
+        return None  # `12` reads back as 12: nothing lost
+    if isinstance(value, bool):
+        reading = f"the boolean {str(value).lower()}"
+    elif isinstance(value, (int, float)):
+        reading = f"the number {value!r}"
+    elif value is None:
+        reading = "null (no value)"
+    else:
+        reading = f"a {type(value).__name__}"
+    return f'YAML reads the unquoted {written} as {reading}; write "{written}"'
+
+
+def _as_text(value: Any, written: str | None, file: str, line: int | None, field: str, hex_id: bool = False) -> str:
+    """The one place a YAML value becomes text (ids, names, version, references, hex IDs).
+
+    A string is kept. Unquoted text that YAML read as something else is refused with a hint
+    quoting what was written (written: see yamlsrc.written_of): `version: 1.10` would be 1.1,
+    a unit `no` would be False, a hex `0507` would be 327. A number whose text survives
+    (`name: 12`) becomes that text, except as a hex ID, which must always be quoted."""
+    if isinstance(value, str):
+        return value
+    hint = _misread(value, written)
+    if hint:
+        raise DataError(file, line, field, hint)
+    if isinstance(value, (int, float)):
+        if hex_id:
+            raise DataError(file, line, field, f'hex IDs must be quoted strings (got {value!r}; write "{written or value}")')
+        return str(value)
+    if value is None:
+        raise DataError(file, line, field, "empty value: expected text")
+    raise DataError(file, line, field, f"expected text, got {_kind(value)} {value!r}")
 
 
 class GameLoader:
@@ -224,7 +270,7 @@ class GameLoader:
         for tid, n in m.mapping("hexside_types", {}):
             # YAML 1.1 reads a bare `on:` key as true: an unknown-key check catches such slips
             n.unknown_keys({"name", "move", "combat", "blocks_zoc", "note", "style", "colour", "width", "prohibits", "over", "blocks_supply"})
-            for line, value, path in n.items("over", []):
+            for line, value, path in n.texts("over", []):
                 if value not in hexside_types or hexside_types[value].on:
                     raise DataError(m.file, line, path, f"{value!r} is not a hexside type a crossing can lie on")
         road_types = {
@@ -232,9 +278,8 @@ class GameLoader:
             for tid, n in m.mapping("road_types", {})
         }
 
-        def hex_ref(node: Node, value: Any, line: int | None, path: str) -> str:
-            if not isinstance(value, str):
-                raise DataError(node.file, line, path, f"hex IDs must be quoted strings (got {value!r})")
+        def hex_ref(node: Node, value: Any, line: int | None, path: str, written: str | None = None) -> str:
+            value = _as_text(value, written, node.file, line, path, hex_id=True)
             if value not in board_of:
                 raise DataError(node.file, line, path, f"unknown hex ID {value!r}")
             return value
@@ -244,11 +289,11 @@ class GameLoader:
         default = t.choice("default", terrain_types)
         terrain = {h: default for h in board_of}
         seen: dict[str, tuple[str, int | None]] = {}
-        for tid, hexes, tline in t.entries("terrain", {}):
+        for tid, hexes, tline, _ in t.entries("terrain", {}):
             if tid not in terrain_types:
                 t.fail(f"terrain.{tid}", f"unknown terrain {tid!r} (map.yaml defines: {', '.join(terrain_types)})", tline)
-            for line, value, path in _list_items(t, hexes, f"terrain.{tid}", tline):
-                h = hex_ref(t, value, line, path)
+            for line, value, path, written in _list_items(t, hexes, f"terrain.{tid}", tline):
+                h = hex_ref(t, value, line, path, written)
                 if h in seen:
                     raise DataError(t.file, line, path, f"hex {h} already has terrain {seen[h][0]} (line {seen[h][1]})")
                 seen[h] = (tid, line)
@@ -260,11 +305,11 @@ class GameLoader:
         for n in f.nodes("hexsides", []):
             ftype = n.choice("type", hexside_types)
             sides = []
-            for line, pair, path in n.items("sides"):
+            for line, pair, path, _ in n.items("sides"):
                 if not isinstance(pair, list) or len(pair) != 2:
                     raise DataError(f.file, line, path, "a hexside is a pair of two adjacent hex IDs")
-                a = hex_ref(f, pair[0], line, path)
-                b = hex_ref(f, pair[1], line, path)
+                a = hex_ref(f, pair[0], line, path, written_of(pair, 0))
+                b = hex_ref(f, pair[1], line, path, written_of(pair, 1))
                 if b not in board_of[a].geometry.neighbours(a):
                     raise DataError(f.file, line, path, f"hexes {a} and {b} are not adjacent")
                 sides.append(frozenset((a, b)))
@@ -274,8 +319,8 @@ class GameLoader:
             out = []
             for n in f.nodes(key, []):
                 hexes: list[str] = []
-                for line, value, path in n.items("hexes"):
-                    h = hex_ref(f, value, line, path)
+                for line, value, path, written in n.items("hexes"):
+                    h = hex_ref(f, value, line, path, written)
                     if hexes and h not in board_of[hexes[-1]].geometry.neighbours(hexes[-1]):
                         raise DataError(f.file, line, path, f"{h} is not adjacent to the previous hex {hexes[-1]}")
                     hexes.append(h)
@@ -295,7 +340,7 @@ class GameLoader:
             if tid in town_ids:
                 n.fail("id", f"duplicate town id {tid!r}")
             town_ids.add(tid)
-            h = hex_ref(f, n.get("hex", (str, int, float)), n.line_of("hex"), f"{n.path}.hex")
+            h = hex_ref(f, n.hex_text("hex"), n.line_of("hex"), f"{n.path}.hex")
             if h in town_hexes:
                 n.fail("hex", f"hex {h} already holds town {town_hexes[h]}")
             town_hexes[h] = tid
@@ -321,12 +366,12 @@ class GameLoader:
             hexes: list[str] = []
             if n.has("region"):
                 hexes = self._region(n.child("region"), board_of, features, hex_ref)
-            for line, value, path in n.items("hexes", [] if hexes else _MISSING):
+            for line, value, path, written in n.items("hexes", [] if hexes else _MISSING):
                 if isinstance(value, dict):
                     r = Node(f.file, value, path, line)
                     hexes.extend(self._range(r, board_of))
                 else:
-                    hexes.append(hex_ref(f, value, line, path))
+                    hexes.append(hex_ref(f, value, line, path, written))
             shade = _colour(n, "shade") if n.has("shade") else None
             areas.append(Area(n.text("id"), n.text("name"), tuple(hexes), shade, n.choice("symbol", ("fortress", "none"), None), n.text("label", None)))
         if len({a.id for a in areas}) != len(areas):
@@ -338,8 +383,8 @@ class GameLoader:
             if any(e.id == eid for e in entry_areas):
                 n.fail("id", f"duplicate entry area {eid!r}")
             hexes = []
-            for line, value, path in n.items("hexes"):
-                h = hex_ref(f, value, line, path)
+            for line, value, path, written in n.items("hexes"):
+                h = hex_ref(f, value, line, path, written)
                 if not board_of[h].geometry.is_edge(h):
                     raise DataError(f.file, line, path, f"entry area {eid} touches {h}, which is not a map-edge hex")
                 hexes.append(h)
@@ -355,12 +400,12 @@ class GameLoader:
             entry_areas.append(EntryArea(eid, n.text("name", f"Entry area {eid}"), tuple(hexes), tuple(owners)))
 
         supply: dict[str, tuple[str, ...]] = {}
-        for side, listed, sline in f.entries("supply_sources", {}):
+        for side, listed, sline, _ in f.entries("supply_sources", {}):
             if side not in side_ids:
                 f.fail(f"supply_sources.{side}", f"unknown side {side!r}", sline)
             hexes = []
-            for line, value, path in _list_items(f, listed, f"supply_sources.{side}", sline):
-                h = hex_ref(f, value, line, path)
+            for line, value, path, written in _list_items(f, listed, f"supply_sources.{side}", sline):
+                h = hex_ref(f, value, line, path, written)
                 if not board_of[h].geometry.is_edge(h):
                     raise DataError(f.file, line, path, f"supply source {h} is not a map-edge hex")
                 hexes.append(h)
@@ -376,10 +421,10 @@ class GameLoader:
 
     def _region(self, r: Node, board_of: dict[str, Board], features: list[HexsideFeature], hex_ref) -> list[str]:
         """Hexes reachable from a seed without crossing the named hexside features."""
-        seed = hex_ref(r, r.get("seed", (str, int, float)), r.line_of("seed"), f"{r.path}.seed")
-        names = [str(v) for _, v, _ in r.items("bounded_by")]
+        seed = hex_ref(r, r.hex_text("seed"), r.line_of("seed"), f"{r.path}.seed")
+        names = [v for _, v, _ in r.texts("bounded_by")]
         known = {ft.name for ft in features}
-        for line, value, path in r.items("bounded_by"):
+        for line, value, path in r.texts("bounded_by"):
             if value not in known:
                 raise DataError(r.file, line, path, f"no hexside feature named {value!r}")
         walls = {s for ft in features if ft.name in names for s in ft.sides}
@@ -471,13 +516,13 @@ class GameLoader:
             tid: UnitType(tid, n.text("name"), n.choice("symbol", SYMBOLS), n.flag("two_colour"), _words(n, "tags"))
             for tid, n in g.mapping("unit_types")
         }
-        sizes = {k: n for k, n in (g.get("sizes", dict)).items()}
+        sizes = {k: _as_text(v, w, g.file, line, f"sizes.{k}") for k, v, line, w in g.entries("sizes")}
         morale = {mid: Morale(mid, n.text("name"), _colour(n, "colour", None)) for mid, n in g.mapping("morale", {})}
         unit_values = {
             vid: UnitValue(vid, n.text("name"), n.text("property"), n.choice("show", ("box", "corner")), n.flag("hide_zero"))
             for vid, n in g.mapping("unit_values", {})
         }
-        for vid, _, line in g.entries("unit_values", {}):
+        for vid, _, line, _ in g.entries("unit_values", {}):
             if vid in UNIT_FIELDS:
                 g.fail(f"unit_values.{vid}", f"{vid!r} is already a unit field", line)
         st = g.child("stacking")
@@ -493,31 +538,40 @@ class GameLoader:
             st.fail(None, "give a stacking limit: limit (steps), units or max_steps")
         tn = g.child("turns")
         player_turns = []
-        for line, value, path in tn.items("player_turns"):
+        for line, value, path in tn.texts("player_turns"):
             if value not in side_ids:
                 raise DataError(g.file, line, path, f"unknown side {value!r}")
             player_turns.append(value)
         count = tn.integer("count", lo=1, hi=999)
-        names = tuple(str(x) for _, x, _ in tn.items("names", []))
+        names = tuple(x for _, x, _ in tn.texts("names", []))
         if names and len(names) != count:
             tn.fail("names", f"{len(names)} names for {count} turns")
         night = []
-        for line, value, path in tn.items("night", []):
+        for line, value, path, _ in tn.items("night", []):
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= count:
                 raise DataError(g.file, line, path, f"night turns are turn numbers 1-{count}, got {value!r}")
             night.append(value)
-        turns = TurnTrack(count, tn.text("label", "Turn"), tuple(player_turns), tuple(str(p) for _, p, _ in tn.items("phases")), names, tuple(night))
+        turns = TurnTrack(count, tn.text("label", "Turn"), tuple(player_turns), tuple(p for _, p, _ in tn.texts("phases")), names, tuple(night))
         charts = []
         for n in g.nodes("charts", []):
-            columns = tuple(str(c) for _, c, _ in n.items("columns"))
+            n.unknown_keys({"id", "name", "columns", "rows", "notes", "replaces", "approximate", "source"})
+            replaces = tuple(x for _, x, _ in n.texts("replaces", []))
+            for bad in sorted(set(replaces) - set(DATA_CHARTS)):
+                n.fail("replaces", f"{bad!r} is not a chart modgen draws from the data (those are: {', '.join(DATA_CHARTS)})")
+            chart_id = n.text("id")
+            shadowed = next((k for k in DATA_CHARTS if chart_id == k or chart_id.startswith(f"{k}_") and k == "reinforcements"), None)
+            if shadowed and shadowed not in replaces:
+                n.fail("id", f"{chart_id!r} is the name of the {shadowed} chart modgen draws from the data; "
+                             f"rename it, or add `replaces: [{shadowed}]` to print this one instead")
+            columns = tuple(c for _, c, _ in n.texts("columns"))
             rows = []
-            for line, row, path in n.items("rows"):
+            for line, row, path, _ in n.items("rows"):
                 if not isinstance(row, list):
                     raise DataError(g.file, line, path, "a chart row is a list of cells")
                 if len(row) != len(columns):
                     raise DataError(g.file, line, path, f"row has {len(row)} cells, the chart has {len(columns)} columns")
-                rows.append(tuple(str(c) for c in row))
-            charts.append(Chart(n.text("id"), n.text("name"), columns, tuple(rows), tuple(str(x) for _, x, _ in n.items("notes", [])), n.provenance()))
+                rows.append(tuple(_as_text(c, w, g.file, ln, p) for ln, c, p, w in _list_items(n, row, path, line)))
+            charts.append(Chart(chart_id, n.text("name"), columns, tuple(rows), tuple(x for _, x, _ in n.texts("notes", [])), n.provenance(), replaces))
         dice = [Dice(n.text("name"), n.integer("n", lo=1, hi=20), n.integer("sides", lo=2, hi=100)) for n in g.nodes("dice", [])]
 
         self._morale, self._unit_values = morale, unit_values
@@ -591,7 +645,7 @@ class GameLoader:
                 n.flag("white_symbol"),
                 n.integer("release_gt", None, lo=1, hi=999),
                 n.provenance(prov),
-                tuple(str(x) for _, x, _ in n.items("exact", [])),
+                tuple(x for _, x, _ in n.texts("exact", [])),
                 steps,
                 back_steps,
                 n.choice("morale", self._morale, None),
@@ -609,11 +663,11 @@ class GameLoader:
             mid = n.text("id")
             if mid in out:
                 n.fail("id", f"duplicate marker id {mid!r}")
-            front = MarkerFace(n.text("name"), tuple(str(x) for _, x, _ in n.items("text", [])))
+            front = MarkerFace(n.text("name"), tuple(x for _, x, _ in n.texts("text", [])))
             back = None
             if n.has("back"):
                 b = n.child("back")
-                back = MarkerFace(b.text("name"), tuple(str(x) for _, x, _ in b.items("text", [])))
+                back = MarkerFace(b.text("name"), tuple(x for _, x, _ in b.texts("text", [])))
             out[mid] = Marker(mid, front, back, _colour(n, "colour", "#ffffff"), n.text("kind", ""), n.integer("count", None, lo=0), n.choice("side", side_ids, None))
         return out
 
@@ -685,13 +739,13 @@ class GameLoader:
         for n in s.nodes("reinforcements", []):
             uid = unit_ref(n)
             hexes = []
-            for line, value, path in n.items("hexes", []):
-                if not isinstance(value, str) or value not in game_map.board_of:
+            for line, value, path in n.texts("hexes", [], hex_id=True):
+                if value not in game_map.board_of:
                     raise DataError(s.file, line, path, f"unknown hex ID {value!r}")
                 hexes.append(value)
             rr = None
             if n.has("railroad_between"):
-                ends = [v for _, v, _ in n.items("railroad_between")]
+                ends = [v for _, v, _ in n.texts("railroad_between", hex_id=True)]
                 if len(ends) != 2 or any(e not in game_map.board_of for e in ends):
                     n.fail("railroad_between", "two known hex IDs expected")
                 rr = (ends[0], ends[1])
@@ -709,8 +763,8 @@ class GameLoader:
             if at.has("hex"):
                 mk.append(MarkerPlacement(mid, hex=hex_of(at, "hex")))
             elif at.has("hexside"):
-                pair = [v for _, v, _ in at.items("hexside")]
-                if len(pair) != 2 or any(not isinstance(h, str) or h not in game_map.board_of for h in pair):
+                pair = [v for _, v, _ in at.texts("hexside", hex_id=True)]
+                if len(pair) != 2 or any(h not in game_map.board_of for h in pair):
                     at.fail("hexside", "a hexside is a pair of two known hex IDs")
                 if pair[1] not in game_map.neighbours(pair[0]):
                     at.fail("hexside", f"hexes {pair[0]} and {pair[1]} are not adjacent")
@@ -747,9 +801,9 @@ UNIT_FIELDS = {
 def _words(n: Node, key: str) -> tuple[str, ...]:
     """A list of plain words (tags, type ids)."""
     out = []
-    for line, value, path in n.items(key, []):
+    for line, value, path, written in n.items(key, []):
         if not isinstance(value, str) or not value:
-            raise DataError(n.file, line, path, f"expected a word, got {value!r}")
+            raise DataError(n.file, line, path, _misread(value, written) or f"expected a word, got {value!r}")
         out.append(value)
     return tuple(out)
 
@@ -788,11 +842,12 @@ def _colour(n: Node, key: str, default: Any = _MISSING) -> str:
     return value
 
 
-def _list_items(n: Node, value: Any, path: str, line: int | None) -> list[tuple[int | None, Any, str]]:
+def _list_items(n: Node, value: Any, path: str, line: int | None) -> list[tuple[int | None, Any, str, str | None]]:
+    """(line, value, path, written) of each item; written: see yamlsrc.written_of."""
     if not isinstance(value, list):
         raise DataError(n.file, line, path, f"expected a list, got {_kind(value)}")
     lines = value.item_lines if isinstance(value, LList) else [line] * len(value)
-    return [(lines[i], v, f"{path}[{i}]") for i, v in enumerate(value)]
+    return [(lines[i], v, f"{path}[{i}]", written_of(value, i)) for i, v in enumerate(value)]
 
 
 def load_game(root: Path, game_id: str) -> Game:

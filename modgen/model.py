@@ -312,6 +312,10 @@ class Chart:
     rows: tuple[tuple[str, ...], ...]
     notes: tuple[str, ...] = ()
     provenance: Provenance = Provenance()
+    replaces: tuple[str, ...] = ()  # charts modgen draws from the data that this printed one stands for
+
+
+DATA_CHARTS = ("tec", "vp_towns", "reinforcements")  # the charts a build draws from the data itself
 
 
 @dataclass(frozen=True)

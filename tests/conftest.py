@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
-FIXTURES = SHARED / "fixtures" / "vassal-3.8"
+FIXTURES = REPO / "tests" / "fixtures" / "vassal-3.8"  # engine-written saves, copied in: see its README
 MINI = REPO / "tests" / "data" / "mini"
 
 
@@ -91,7 +90,7 @@ def position_runner(composer, module: Path, game_id: str, folder: Path):
     def go(pos):
         path = folder / f"p{next(counter)}.vsav"
         composer.write(pos, path)
-        st = read_state(path, module=module, root=REPO)
+        st = read_state(path, module=module)
         rules = plugin_for(game_id)
         return st, rules.check(st), rules.supply(st)
 

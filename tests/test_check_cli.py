@@ -17,7 +17,7 @@ from modgen.vassal.savefile import SaveContent, save_bytes, write_game
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLES = REPO / "samples" / "galicia1914"
-FIXTURES = REPO.parent / "shared" / "fixtures" / "vassal-3.8"
+from .conftest import FIXTURES
 
 
 
@@ -125,8 +125,6 @@ def test_version_mismatch_without_module_names_both(game, composer, galicia_modu
 
 @pytest.mark.parametrize("save", ["kitchen_start.vsav", "kitchen_flipped.vsav", "kitchen_moves.vlog", "tiny_placed.vsav"])
 def test_foreign_module_fixtures(save, capsys):
-    if not (FIXTURES / save).exists():
-        pytest.skip("fixtures not present")
     code, _, err = run(["check", str(FIXTURES / save), "--module", str(FIXTURES / "kitchen.vmod")], capsys)
     one_line_error(code, err)
     assert "foreign" in err or "not of" in err

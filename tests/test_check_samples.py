@@ -18,12 +18,12 @@ SAMPLES = REPO / "samples" / "galicia1914"
 def test_start_is_the_modules_setup(galicia_module):
     with Archive(galicia_module) as arc:
         setup = read_game_data(arc.read("setup_campaign.vsav"), "setup")
-    st = read_state(SAMPLES / "start.vsav", module=galicia_module, root=REPO)
+    st = read_state(SAMPLES / "start.vsav", module=galicia_module)
     ours = {u.unit.id: u.hex for u in st.units if u.hex}
     theirs = {}
     from modgen.check.reader import load_context, state_from_save
 
-    ctx = load_context(galicia_module, REPO)
+    ctx = load_context(galicia_module)
     for u in state_from_save(setup, ctx).units:
         if u.hex:
             theirs[u.unit.id] = u.hex
@@ -32,27 +32,27 @@ def test_start_is_the_modules_setup(galicia_module):
 
 
 def test_start_is_clean(galicia_module):
-    report = check_saves([SAMPLES / "start.vsav"], galicia_module, root=REPO)
+    report = check_saves([SAMPLES / "start.vsav"], galicia_module)
     assert report.findings == []
 
 
 def test_illegal_findings_pinned(galicia_module):
-    report = check_saves([SAMPLES / "illegal.vsav"], galicia_module, root=REPO)
+    report = check_saves([SAMPLES / "illegal.vsav"], galicia_module)
     want = json.loads((SAMPLES / "illegal.expected.json").read_text())
     assert expected_keys(report.findings) == want
     assert sorted({f["rule"] for f in want}) == sorted(["2.1", "4.5", "5.1", "5.3", "11.4", "13.0", "14.0", "15.1", "TEC"])
 
 
 def test_check_samples_all_ok(galicia_module):
-    outcomes = check_samples(SAMPLES, galicia_module.parent, REPO)
+    outcomes = check_samples(SAMPLES, [galicia_module.parent])
     assert [o.path.name for o in outcomes] == ["illegal.vsav", "start.vsav"] and all(o.ok for o in outcomes)
 
 
 def test_holland_samples(holland_module):
     """Holland '44: the clean start and the illegal position with its 8 pinned findings."""
-    outcomes = check_samples(REPO / "samples" / "holland44", holland_module.parent, REPO)
+    outcomes = check_samples(REPO / "samples" / "holland44", [holland_module.parent])
     assert [o.path.name for o in outcomes] == ["illegal.vsav", "start.vsav"] and all(o.ok for o in outcomes), outcomes
-    report = check_saves([REPO / "samples" / "holland44" / "illegal.vsav"], holland_module, root=REPO)
+    report = check_saves([REPO / "samples" / "holland44" / "illegal.vsav"], holland_module)
     assert sorted({f.rule for f in report.findings}) == ["18.1", "19.4", "27.3.1", "5.7.1", "6.1", "8.6.2"]
 
 

@@ -18,7 +18,6 @@ Without the engine these tests skip with the reason; under CI (``CI`` set) they 
 from __future__ import annotations
 
 import json
-import os
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -26,33 +25,15 @@ from typing import Any, Callable
 
 import pytest
 
-from .conftest import require_engine, skip_or_fail
-
 from modgen.engine import EngineResult, run_engine
+
+from .conftest import FIXTURES as FIX
+from .conftest import require_engine
 
 REPO = Path(__file__).resolve().parents[1]
 
 
-
-
-def _fixtures_dir() -> Path | None:
-    candidates = []
-    if os.environ.get("MODGEN_SHARED_DIR"):
-        candidates.append(Path(os.environ["MODGEN_SHARED_DIR"]))
-    # In CI the checkout is a fresh clone with shared/ beside it: <repo>/../shared.
-    candidates.append(REPO.parent / "shared")
-    for c in candidates:
-        d = c / "fixtures" / "vassal-3.8"
-        if (d / "kitchen.vmod").is_file():
-            return d
-    return None
-
-
-FIX = _fixtures_dir()
-
-
 def _expected(name: str) -> list[dict[str, Any]]:
-    assert FIX is not None
     with open(FIX / name, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
@@ -116,9 +97,6 @@ BROKEN: dict[str, tuple[Callable[[str], str] | None, tuple[str, ...], str]] = {
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, EngineResult]:
     require_engine()
-    if FIX is None:
-        msg = f"shared fixtures not found (looked in {REPO.parent / 'shared'} and $MODGEN_SHARED_DIR)"
-        skip_or_fail(msg)
     tmp = tmp_path_factory.mktemp("broken")
     jobs: dict[str, Callable[[], EngineResult]] = {
         "kitchen_1914": lambda: run_engine(FIX / "kitchen.vmod", setup="August 1914", password="pw-russia"),

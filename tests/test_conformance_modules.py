@@ -37,6 +37,7 @@ from .conftest import require_engine
 from modgen.build import build_game, setup_file_name
 from modgen.engine import EngineResult, run_engine
 from modgen.errors import DataError
+from modgen.gamefile import ENTRY as GAME_ENTRY, game_from_json
 from modgen.model import Game, Scenario
 from modgen.vassal.module import ModuleInfo, read_module
 from modgen.vassal.pieces import BasicState, Piece, Trait, decode_piece
@@ -315,6 +316,10 @@ def test_module_loads_without_problems(bench: Bench, gid: str) -> None:
     # the only thing tolerated is the 3.6 version dialog, and it must really be the one seen
     for rec in res.of_kind("ignored"):
         assert rec["message"].startswith("Version Mismatch"), rec
+    # The module carries modgen's game description for the checker; VASSAL must ignore it silently
+    # (the load above was clean with the entry in the archive, and the entry reads back as the game).
+    with zipfile.ZipFile(b.path) as z:
+        assert game_from_json(z.read(GAME_ENTRY), GAME_ENTRY) == b.game
 
 
 @pytest.mark.parametrize("gid", list(GAMES))

@@ -48,6 +48,6 @@ def test_errata_rebuild_diff_refresh_check(tmp_path, capsys):
     assert [(p.id, p.map, p.x, p.y, p.stack_pos) for p in before.pieces] == [(p.id, p.map, p.x, p.y, p.stack_pos) for p in after.pieces]
     assert after.module_version == "1.0.1"
 
-    assert main(["check", str(refreshed), "--module", str(new), "--root", str(root), "--json"]) in (0, 1)
+    assert main(["check", str(refreshed), "--module", str(new), "--json"]) in (0, 1)
     report = json.loads(capsys.readouterr().out)
     assert report  # the checker reads the refreshed game against the new module

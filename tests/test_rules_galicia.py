@@ -293,7 +293,7 @@ def test_vp_over_a_sequence_of_saves(game, composer, galicia_module, tmp_path):
     def save(pos, name):
         p = tmp_path / name
         composer.write(pos, p)
-        saves.append(read_state(p, module=galicia_module, root=REPO))
+        saves.append(read_state(p, module=galicia_module))
 
     pos = from_scenario(game)
     save(pos, "t1.vsav")  # GT 1 A-H Supply: the start

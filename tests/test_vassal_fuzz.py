@@ -10,7 +10,7 @@ from modgen.errors import ModgenError
 from modgen.vassal.obfuscation import deobfuscate, obfuscate
 from modgen.vassal.savefile import read_game
 
-FIX = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "vassal-3.8"
+from .conftest import FIXTURES as FIX
 SOURCES = ["kitchen_start.vsav", "kitchen_moves.vlog", "tiny_placed.vsav"]
 TOKENS = ["\x1b", "\\", "\t", "/", ";", "'", "+/", "M/", "D/", "-/", "stack", "null", "@@1", "LOG\t", "UNDO\t", "9" * 12]
 

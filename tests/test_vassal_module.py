@@ -10,7 +10,7 @@ from modgen.errors import SaveError
 from modgen.vassal.module import map_location, read_module
 from modgen.vassal.savefile import BoardPick
 
-FIX = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "vassal-3.8"
+from .conftest import FIXTURES as FIX
 
 
 def test_kitchen_module():

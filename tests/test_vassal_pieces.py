@@ -8,7 +8,7 @@ import pytest
 from modgen.vassal import pieces as pc
 from modgen.vassal.pieces import BasicState, Trait, decode_piece, encode_state, encode_type
 
-FIX = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "vassal-3.8"
+from .conftest import FIXTURES as FIX
 
 
 def slots() -> list[dict]:

@@ -14,7 +14,7 @@ from modgen.vassal.obfuscation import deobfuscate, obfuscate
 from modgen.vassal.savefile import (BoardPick, SaveContent, StackSpec, encode_game_text,
                                     read_game, read_game_data, save_bytes, write_game)
 
-FIX = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "vassal-3.8"
+from .conftest import FIXTURES as FIX
 KITCHEN = read_module(FIX / "kitchen.vmod")
 TINY = read_module(FIX / "tiny.vmod")
 

@@ -5,21 +5,28 @@ arrival turn top left, size above the type symbol, release dot or a `corner` val
 top right, a `box` value (AV, armor rating) left of the symbol, drop code right of it,
 unit ID with the formation in a coloured box, and attack-defense-MA along the bottom with
 the ersatz ring around the attack strength. Morale is a coloured bar down the left edge;
-units of more than two steps show pips for the steps of the side up. The reduced side
-carries a thin light band. Everything is drawn at 4x and reduced, so edges are crisp.
+units of more than two steps show pips for the steps of the side up, in a row below the
+factors. The reduced side carries a thin light band. Everything is drawn at 4x and reduced,
+so edges are crisp.
+
+Nothing is clipped: a text too wide for its slot goes condensed, then smaller (the ID and its
+formation box together, a long ID on two lines). Each face's Canvas records what it drew as
+named rectangles (Element, with a text's exact ink), so tests/test_counter_art.py can prove
+for every counter of every game that texts stay on the counter and off each other.
 """
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
+from importlib import resources
+from typing import Iterator, Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
 from ..model import Game, Marker, MarkerFace, Nationality, Unit, Values
 
-FONTS = Path(__file__).with_name("fonts")
 COUNTER = 72  # pixels at 100% zoom (5/8" counters on a 104 px hex)
 SS = 4  # supersampling factor
 
@@ -27,7 +34,13 @@ SS = 4  # supersampling factor
 @lru_cache(maxsize=None)
 def font(size: int, bold: bool = True, condensed: bool = False) -> ImageFont.FreeTypeFont:
     name = "DejaVuSansCondensed-Bold.ttf" if condensed else ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-    return ImageFont.truetype(str(FONTS / name), size)
+    return ImageFont.truetype(io.BytesIO(font_bytes(name)), size)
+
+
+@lru_cache(maxsize=None)
+def font_bytes(name: str) -> bytes:
+    """A shipped font, read as package data so an installed wheel (even a zipped one) draws the same."""
+    return resources.files("modgen.art").joinpath("fonts", name).read_bytes()
 
 
 def hex_rgb(colour: str) -> tuple[int, int, int]:
@@ -42,40 +55,168 @@ def darken(rgb: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
     return tuple(round(c * (1 - amount)) for c in rgb)  # type: ignore[return-value]
 
 
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in 1x pixels, x1 and y1 exclusive
+Kind = Literal["text", "mark", "box", "area"]
+
+
+@dataclass(frozen=True)
+class Element:
+    """One thing drawn on a face, as a named rectangle, so a test can prove that every text fits.
+
+    kind says what may overlap it: a "text" (its exact ink) must stay off every other text and
+    every "mark" (symbol, pip, band, morale bar); a "box" (formation box, value box, release dot,
+    ersatz ring, side band) is made to hold the texts that name it as `inside` and no others;
+    an "area" is background colour that anything may lie on.
+    """
+
+    kind: Kind
+    name: str
+    box: Box
+    inside: str | None = None  # a text: the box drawn to hold it
+    size: float = 0.0  # a text: the font size it was drawn at, after shrinking to fit
+
+
+@lru_cache(maxsize=4096)
+def _ink(text: str, px: int, bold: bool, condensed: bool, anchor: str) -> tuple[int, int, int, int]:
+    """Ink bounding box of text drawn at the origin, in supersampled pixels (cached: labels repeat)."""
+    mask, (dx, dy) = font(px, bold, condensed).getmask2(text, "L", anchor=anchor)
+    bbox = mask.getbbox()
+    if bbox is None:  # blank text: an empty box at the anchor
+        return (dx, dy, dx, dy)
+    return (dx + bbox[0], dy + bbox[1], dx + bbox[2], dy + bbox[3])
+
+
+def font_steps(size: float, condensed: bool = False) -> Iterator[tuple[float, bool]]:
+    """The sizes a text tries, largest first: as given, condensed, then condensed and half a pixel
+    smaller each step (down to 1 px, so that nothing ever has to be clipped)."""
+    if not condensed:
+        yield size, False
+    px = size
+    while px >= 1:
+        yield px, True
+        px -= 0.5
+
+
+def best_split(text: str) -> tuple[str, str] | None:
+    """Two lines for text, the most even by characters, broken at a space or after a "/" or "-"
+    ("Art/" "Walther"); None if it has no such break."""
+    splits = []
+    for i, ch in enumerate(text[:-1]):
+        if ch == " " and i > 0:
+            splits.append((text[:i], text[i + 1 :]))
+        elif ch in "/-" and i > 0:
+            splits.append((text[: i + 1], text[i + 1 :]))
+    if not splits:
+        return None
+    return min(splits, key=lambda pair: (max(len(pair[0]), len(pair[1])), -len(pair[0])))
+
+
 class Canvas:
-    """A supersampled square drawing surface with text helpers in 1x coordinates."""
+    """A supersampled square drawing surface with text helpers in 1x coordinates.
+
+    Every text, and every shape drawn with a `kind`, is also recorded in `layout` (1x pixels), so
+    tests can check a face's layout without reading its pixels; recording never changes a pixel.
+    """
 
     def __init__(self, size: int = COUNTER, background: tuple[int, int, int] = (255, 255, 255)) -> None:
         self.size = size
         self.image = Image.new("RGB", (size * SS, size * SS), background)
         self.draw = ImageDraw.Draw(self.image)
+        self.layout: list[Element] = []
 
     def s(self, v: float) -> int:
         return round(v * SS)
 
-    def rect(self, x0: float, y0: float, x1: float, y1: float, fill=None, outline=None, width: float = 1) -> None:
-        self.draw.rectangle([self.s(x0), self.s(y0), self.s(x1) - 1, self.s(y1) - 1], fill=fill, outline=outline, width=self.s(width))
+    def record(self, kind: Kind, name: str, box: Box, inside: str | None = None, size: float = 0.0) -> None:
+        self.layout.append(Element(kind, name, box, inside, size))
 
-    def line(self, pts: list[tuple[float, float]], fill, width: float = 1) -> None:
+    def rect(
+        self, x0: float, y0: float, x1: float, y1: float, fill=None, outline=None, width: float = 1, kind: Kind | None = None, name: str = ""
+    ) -> None:
+        box = [self.s(x0), self.s(y0), self.s(x1) - 1, self.s(y1) - 1]
+        self.draw.rectangle(box, fill=fill, outline=outline, width=self.s(width))
+        if kind:
+            self.record(kind, name, (box[0] / SS, box[1] / SS, (box[2] + 1) / SS, (box[3] + 1) / SS))
+
+    def line(self, pts: list[tuple[float, float]], fill, width: float = 1, kind: Kind | None = None, name: str = "") -> None:
         self.draw.line([(self.s(x), self.s(y)) for x, y in pts], fill=fill, width=self.s(width))
+        if kind:
+            h = width / 2
+            xs, ys = [x for x, _ in pts], [y for _, y in pts]
+            self.record(kind, name, (min(xs) - h, min(ys) - h, max(xs) + h, max(ys) + h))
 
-    def ellipse(self, cx: float, cy: float, r: float, fill=None, outline=None, width: float = 1) -> None:
-        self.draw.ellipse([self.s(cx - r), self.s(cy - r), self.s(cx + r), self.s(cy + r)], fill=fill, outline=outline, width=self.s(width))
+    def ellipse(
+        self, cx: float, cy: float, r: float, fill=None, outline=None, width: float = 1, kind: Kind | None = None, name: str = ""
+    ) -> None:
+        box = [self.s(cx - r), self.s(cy - r), self.s(cx + r), self.s(cy + r)]
+        self.draw.ellipse(box, fill=fill, outline=outline, width=self.s(width))
+        if kind:
+            self.record(kind, name, (box[0] / SS, box[1] / SS, (box[2] + 1) / SS, (box[3] + 1) / SS))
 
-    def text(self, cx: float, cy: float, text: str, size: float, fill, bold: bool = True, max_width: float | None = None, anchor: str = "mm") -> float:
-        """Draw text centred (by default) at (cx, cy), shrinking it to fit max_width; returns its width."""
-        px = size
-        while True:
-            f = font(round(px * SS), bold, condensed=px < size)
-            width = f.getlength(text) / SS
-            if max_width is None or width <= max_width or px <= 5:
-                break
-            px -= 0.5
-        self.draw.text((self.s(cx), self.s(cy)), text, font=f, fill=fill, anchor=anchor)
-        return width
+    def text(
+        self,
+        cx: float,
+        cy: float,
+        text: str,
+        size: float,
+        fill,
+        bold: bool = True,
+        max_width: float | None = None,
+        anchor: str = "mm",
+        name: str = "text",
+        inside: str | None = None,
+        condensed: bool = False,
+    ) -> float:
+        """Draw text centred (by default) at (cx, cy), shrinking it to fit max_width; returns its width.
 
-    def text_width(self, text: str, size: float, bold: bool = True) -> float:
-        return font(round(size * SS), bold).getlength(text) / SS
+        A text too wide goes condensed, then smaller by half pixels for as long as it takes: a
+        small text is legible where a clipped one is wrong. Layout tests flag any that get too small.
+        """
+        px, condensed = self.fit(text, size, max_width, bold, condensed)
+        f = font(round(px * SS), bold, condensed)
+        x, y = self.s(cx), self.s(cy)
+        self.draw.text((x, y), text, font=f, fill=fill, anchor=anchor)
+        ink = _ink(text, round(px * SS), bold, condensed, anchor)
+        self.record("text", name, ((x + ink[0]) / SS, (y + ink[1]) / SS, (x + ink[2]) / SS, (y + ink[3]) / SS), inside, px)
+        return f.getlength(text) / SS
+
+    def fit(self, text: str, size: float, max_width: float | None, bold: bool = True, condensed: bool = False) -> tuple[float, bool]:
+        """The font size and face (condensed or not) at which text fits max_width: see text()."""
+        for px, cond in font_steps(size, condensed):
+            if max_width is None or self.text_width(text, px, bold, cond) <= max_width:
+                return px, cond
+        return px, cond
+
+    def text_width(self, text: str, size: float, bold: bool = True, condensed: bool = False) -> float:
+        return font(round(size * SS), bold, condensed).getlength(text) / SS
+
+    def lines(
+        self,
+        cx: float,
+        cy: float,
+        text: str,
+        size: float,
+        fill,
+        max_width: float,
+        min_size: float,
+        wrap_size: float,
+        name: str,
+        inside: str | None = None,
+    ) -> None:
+        """Text centred at (cx, cy) on one line if it fits at min_size or more, else on two lines of
+        wrap_size, split between words, shrunk further only if need be (see text()).
+
+        The lines are named `name` (one line) or `name 1` and `name 2`.
+        """
+        px, cond = self.fit(text, size, max_width)
+        split = best_split(text)
+        if px >= min_size or split is None:
+            self.text(cx, cy, text, size, fill, max_width=max_width, name=name, inside=inside)
+            return
+        px, cond = self.fit(max(split, key=lambda t: self.text_width(t, wrap_size)), wrap_size, max_width)
+        step = px + 0.6
+        for i, line in enumerate(split):
+            self.text(cx, cy + (i - 0.5) * step, line, px, fill, max_width=max_width, name=f"{name} {i + 1}", inside=inside, condensed=cond)
 
     def finish(self) -> Image.Image:
         # Box-average the exact 4x supersample: as crisp as LANCZOS here, and several times faster.
@@ -89,7 +230,7 @@ def contrast_ink(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
 
 def draw_symbol(c: Canvas, kind: str, x0: float, y0: float, x1: float, y1: float, field, ink) -> None:
     """NATO unit-type symbol in the box (x0, y0)-(x1, y1)."""
-    c.rect(x0, y0, x1, y1, fill=field, outline=ink, width=1.2)
+    c.rect(x0, y0, x1, y1, fill=field, outline=ink, width=1.2, kind="mark", name="symbol")
     if kind in ("infantry", "airborne", "glider", "marines"):
         c.line([(x0, y0), (x1, y1)], ink, 1.2)
         c.line([(x0, y1), (x1, y0)], ink, 1.2)
@@ -107,11 +248,96 @@ def draw_symbol(c: Canvas, kind: str, x0: float, y0: float, x1: float, y1: float
         c.draw.arc([c.s(cx - 6), c.s(cy - 4), c.s(cx), c.s(cy + 2)], 180, 360, fill=ink, width=c.s(1.2))
         c.draw.arc([c.s(cx), c.s(cy - 4), c.s(cx + 6), c.s(cy + 2)], 180, 360, fill=ink, width=c.s(1.2))
     if kind == "headquarters":
-        c.line([(x0, y0), (x0, y1 + 8)], ink, 1.2)
+        c.line([(x0, y0), (x0, y1 + 8)], ink, 1.2, kind="mark", name="HQ staff")
     if kind == "engineer":
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         c.line([(cx - 6, cy + 2), (cx - 6, cy - 3), (cx + 6, cy - 3), (cx + 6, cy + 2)], ink, 1.2)
         c.line([(cx, cy - 3), (cx, cy + 2)], ink, 1.2)
+
+
+BORDER = 1  # the counter's outline, drawn inside its edge
+MORALE_W = 3.5  # the morale bar down the left edge
+ID_Y = 45  # centre of the ID row (formation box 38.5-51.5, between the symbol and the factors)
+FACTOR_Y = 60  # centre of the factor row: digits' ink about 54.6-64.8
+PIP_Y = 68  # step pips, below the factors' ink
+
+
+def draw_id_row(c: Canvas, name: str, formation: str | None, left: float, right: float, ink, box_fill) -> None:
+    """The unit ID and its formation box, centred in one row between left and right.
+
+    ID and formation shrink together (the formation a size below; condensed first) down to 7 px;
+    an ID of several words that still does not fit goes on two lines beside the box. Whatever is
+    left over shrinks further rather than run past the edge (Canvas.text).
+    """
+    width = right - left
+    if not formation:  # centred under the symbol
+        c.lines(COUNTER / 2, ID_Y, name, 10, ink, 2 * min(COUNTER / 2 - left, right - COUNTER / 2), 7, 7.5, "ID")
+        return
+    box_ink = contrast_ink(box_fill)
+
+    def box_width(px: float, cond: bool) -> float:  # tighter padding once the row has to go condensed
+        return max(c.text_width(formation, px, condensed=cond) + (3.5 if cond else 5), 13)
+
+    def place(total: float) -> float:  # left x of the row: centred on the counter, kept inside left-right
+        return max(left, min(COUNTER / 2 - total / 2, right - total))
+
+    def box(bx: float, bw: float, px: float, cond: bool) -> None:
+        c.rect(bx, ID_Y - 6.5, bx + bw, ID_Y + 6.5, fill=box_fill, outline=(20, 20, 20), width=0.6, kind="box", name="formation box")
+        c.text(bx + bw / 2, ID_Y + 0.3, formation, px, box_ink, max_width=bw - 2, name="formation", inside="formation box", condensed=cond)
+
+    for px, cond in font_steps(10):
+        if px < 7:
+            break
+        gap = 3 if px == 10 and not cond else 2
+        fpx = max(px - 1, 6.5)
+        nw, bw = c.text_width(name, px, condensed=cond), box_width(fpx, cond)
+        if nw + gap + bw <= width:
+            x = place(nw + gap + bw)
+            c.text(x, ID_Y, name, px, ink, anchor="lm", name="ID", condensed=cond)
+            box(x + nw + gap, bw, fpx, cond)
+            return
+    split = best_split(name)
+    if split is not None:  # two lines beside the box, shrunk further if need be (the box at 6.5 px then)
+        for px, _ in font_steps(7.5, True):
+            lw, bw = max(c.text_width(t, px, condensed=True) for t in split), box_width(max(px, 6.5), True)
+            if lw + 2 + bw <= width or px <= 1:
+                break
+        x = place(lw + 2 + bw)
+        for i, line in enumerate(split):
+            c.text(x + lw / 2, ID_Y + (i - 0.5) * (px + 0.6), line, px, ink, name=f"ID {i + 1}", condensed=True)
+        box(x + lw + 2, bw, max(px, 6.5), True)
+        return
+    bw = box_width(6.5, True)  # one long word: the box at its smallest, the ID shrunk into what is left
+    x = place(width)
+    c.text(x, ID_Y, name, 7, ink, anchor="lm", max_width=width - 2 - bw, name="ID", condensed=True)
+    box(right - bw, bw, 6.5, True)
+
+
+def draw_factors(c: Canvas, values: Values, ersatz: bool, ink) -> None:
+    """Attack-defense-MA centred along the bottom, smaller if wide; an ersatz ring round the attack,
+    with the first dash moved clear of the ring."""
+    parts = [str(values.attack), "-", str(values.defense), "-", str(values.ma)]
+    names = ["attack", "dash 1", "defense", "dash 2", "MA"]
+    room = COUNTER - 2 * (BORDER + 1)
+    size = 14.0
+    while True:
+        widths = [c.text_width(p, size) for p in parts]
+        ring = max(widths[0] / 2 + size / 4, size * 4 / 7)  # 3.5 px round the digit, 8 px at least, at 14 px
+        gaps = [2.0] * 4
+        if ersatz:
+            gaps[0] = max(2.0, ring - widths[0] / 2 + 1)
+        total = sum(widths) + sum(gaps)
+        if total + (ring - widths[0] / 2 if ersatz else 0) <= room or size <= 8:
+            break
+        size -= 0.5
+    x = (COUNTER - total) / 2
+    if ersatz:  # the ring sticks out left of the attack strength: keep it on the counter
+        x = max(x, BORDER + 1 + ring - widths[0] / 2)
+    for i, (p, w) in enumerate(zip(parts, widths)):
+        c.text(x + w / 2, FACTOR_Y, p, size, ink, name=names[i], inside="ersatz ring" if i == 0 and ersatz else None)
+        if i == 0 and ersatz:
+            c.ellipse(x + w / 2, FACTOR_Y + 0.5, ring, outline=ink, width=1.1, kind="box", name="ersatz ring")
+        x += w + (gaps[i] if i < 4 else 0)
 
 
 @dataclass(frozen=True)
@@ -121,29 +347,30 @@ class CounterText:
     setup: str  # "7.09" or "GT 4"
 
 
-def unit_face(game: Game, unit: Unit, values: Values, reduced: bool, info: CounterText) -> Image.Image:
-    """One side of a unit counter."""
+def unit_canvas(game: Game, unit: Unit, values: Values, reduced: bool, info: CounterText) -> Canvas:
+    """One side of a unit counter, drawn, with its layout: unit_face's image comes from this."""
     nat: Nationality = game.nationalities[unit.nationality]
     base = hex_rgb(nat.colour)
     utype = game.unit_types[unit.type]
     c = Canvas(COUNTER, base)
     ink = hex_rgb(nat.text)
     if utype.two_colour:  # cavalry: top half national colour, lower half a lighter shade
-        c.rect(0, COUNTER / 2, COUNTER, COUNTER, fill=lighten(base, 0.55))
+        c.rect(0, COUNTER / 2, COUNTER, COUNTER, fill=lighten(base, 0.55), kind="area", name="lower half")
     lower_ink = contrast_ink(lighten(base, 0.55)) if utype.two_colour else ink
     if reduced:  # thin light band (2.1)
-        c.rect(0, 14.5, COUNTER, 17.5, fill=lighten(base, 0.75))
+        c.rect(0, 14.5, COUNTER, 17.5, fill=lighten(base, 0.75), kind="mark", name="reduced band")
 
     # top row: set-up info, size, release dot
-    c.text(3, 7.5, info.setup, 8, ink, anchor="lm", max_width=22)
-    c.text(COUNTER / 2 + 2, 8, unit.size, 8.5, ink)
+    c.text(3, 7.5, info.setup, 8, ink, anchor="lm", max_width=22, name="setup")
+    c.text(COUNTER / 2 + 2, 8, unit.size, 8.5, ink, name="size")
     if unit.release_gt is not None:
-        c.ellipse(COUNTER - 9, 8.5, 6.5, fill=(200, 20, 20), outline=(255, 255, 255), width=0.8)
-        c.text(COUNTER - 9, 8.7, str(unit.release_gt), 8, (255, 255, 255))
+        # above the reduced side's band (14.5)
+        c.ellipse(COUNTER - 9, 8, 6, fill=(200, 20, 20), outline=(255, 255, 255), width=0.8, kind="box", name="release dot")
+        c.text(COUNTER - 9, 8.2, str(unit.release_gt), 8, (255, 255, 255), max_width=9, name="release", inside="release dot")
     for v in game.unit_values.values():
         shown = values.value(v.id)
         if v.show == "corner" and shown:
-            c.text(COUNTER - 4, 8, f"R{shown}" if v.property == "Range" else str(shown), 8, ink, anchor="rm")
+            c.text(COUNTER - 4, 8, f"R{shown}" if v.property == "Range" else str(shown), 8, ink, anchor="rm", name=v.id)
 
     # symbol row: boxed value, type symbol, drop code
     sx0, sy0, sx1, sy1 = 23, 19, 49, 36
@@ -152,77 +379,73 @@ def unit_face(game: Game, unit: Unit, values: Values, reduced: bool, info: Count
     boxed = next((values.value(v.id) for v in game.unit_values.values() if v.show == "box"), None)
     box_value = next((v for v in game.unit_values.values() if v.show == "box"), None)
     if boxed is not None and (boxed or not box_value.hide_zero):
-        c.rect(5, 20, 18, 35, fill=(255, 255, 255), outline=(20, 20, 20), width=0.8)
-        c.text(11.5, 27.8, str(boxed), 10, (20, 20, 20))
+        c.rect(5, 20, 18, 35, fill=(255, 255, 255), outline=(20, 20, 20), width=0.8, kind="box", name=f"{box_value.id} box")
+        c.text(11.5, 27.8, str(boxed), 10, (20, 20, 20), name=box_value.id, inside=f"{box_value.id} box")
     if unit.drop:
-        c.text(60.5, 27.8, unit.drop, 8, ink, max_width=20)
+        c.text(60.5, 27.8, unit.drop, 8, ink, max_width=20, name="drop")
     if unit.morale and game.morale[unit.morale].colour:
-        c.rect(0, 18, 3.5, 54, fill=hex_rgb(game.morale[unit.morale].colour))
+        c.rect(0, 18, MORALE_W, 54, fill=hex_rgb(game.morale[unit.morale].colour), kind="mark", name="morale bar")
     steps = game.unit_steps(unit, reduced) or 0
-    if (unit.steps or 0) > 2:
+    if (unit.steps or 0) > 2:  # a row under the factors, from the right: clear of the MA above it
         for i in range(steps):
-            c.ellipse(COUNTER - 5 - i * 5, COUNTER - 4.5, 1.7, fill=ink)
+            c.ellipse(COUNTER - 5 - i * 4.5, PIP_Y, 1.5, fill=ink, kind="mark", name=f"pip {i + 1}")
 
-    # ID and formation box
-    id_y = 45
-    if unit.formation:
-        id_w = min(c.text_width(unit.name, 10), 38)
-        box_w = max(c.text_width(unit.formation, 9) + 5, 13)
-        total = id_w + 3 + box_w
-        x = (COUNTER - total) / 2
-        c.text(x, id_y, unit.name, 10, lower_ink, anchor="lm", max_width=38)
-        bx = x + id_w + 3
-        c.rect(bx, id_y - 6.5, bx + box_w, id_y + 6.5, fill=darken(base, 0.25), outline=(20, 20, 20), width=0.6)
-        c.text(bx + box_w / 2, id_y + 0.3, unit.formation, 9, contrast_ink(darken(base, 0.25)), max_width=box_w - 2)
-    else:
-        c.text(COUNTER / 2, id_y, unit.name, 10, lower_ink, max_width=COUNTER - 6)
+    # ID and formation box, between the morale bar and the right edge
+    left = (MORALE_W + 1) if unit.morale and game.morale[unit.morale].colour else BORDER + 1
+    draw_id_row(c, unit.name, unit.formation, left, COUNTER - BORDER - 1, lower_ink, darken(base, 0.25))
 
     # factors: attack-defense-MA, ersatz ring round the attack strength
-    fy = 61
-    parts = [str(values.attack), "-", str(values.defense), "-", str(values.ma)]
-    widths = [c.text_width(p, 14) for p in parts]
-    gap = 2.0
-    x = (COUNTER - sum(widths) - gap * 4) / 2
-    for i, (p, w) in enumerate(zip(parts, widths)):
-        c.text(x + w / 2, fy, p, 14, lower_ink)
-        if i == 0 and unit.ersatz:
-            c.ellipse(x + w / 2, fy + 0.5, max(w / 2 + 3.5, 8), outline=lower_ink, width=1.1)
-        x += w + gap
-    c.rect(0, 0, COUNTER, COUNTER, outline=darken(base, 0.5), width=1)
-    return c.finish()
+    draw_factors(c, values, unit.ersatz, lower_ink)
+    c.rect(0, 0, COUNTER, COUNTER, outline=darken(base, 0.5), width=1, kind="area", name="border")
+    return c
 
 
-def marker_face(marker: Marker, face: MarkerFace, game: Game) -> Image.Image:
-    """Informational markers: white or light grey with centred text (2.3)."""
+def unit_face(game: Game, unit: Unit, values: Values, reduced: bool, info: CounterText) -> Image.Image:
+    """One side of a unit counter."""
+    return unit_canvas(game, unit, values, reduced, info).finish()
+
+
+def marker_canvas(marker: Marker, face: MarkerFace, game: Game) -> Canvas:
+    """One face of a marker, drawn, with its layout: marker_face's image comes from this."""
     rgb = hex_rgb(marker.colour)
     c = Canvas(COUNTER, rgb)
     ink = contrast_ink(rgb)
     if marker.side:
         band = next((hex_rgb(n.colour) for n in game.nationalities.values() if n.side == marker.side), None)
         if band:
-            c.rect(0, 0, COUNTER, 12, fill=band)
-            c.text(COUNTER / 2, 6.5, game.side(marker.side).name, 7.5, contrast_ink(band), max_width=COUNTER - 4)
+            c.rect(0, 0, COUNTER, 12, fill=band, kind="box", name="side band")
+            c.text(COUNTER / 2, 6.5, game.side(marker.side).name, 7.5, contrast_ink(band), max_width=COUNTER - 4, name="side", inside="side band")
     lines = list(face.text) or [face.name]
     size = 15 if len(lines) <= 2 else 11
     top = 14 if marker.side else 0
     step = size + 3
     y = top + (COUNTER - top) / 2 - step * (len(lines) - 1) / 2
-    for line in lines:
-        c.text(COUNTER / 2, y, line, size, ink, max_width=COUNTER - 6)
+    for i, line in enumerate(lines):
+        c.text(COUNTER / 2, y, line, size, ink, max_width=COUNTER - 6, name=f"line {i + 1}")
         y += step
-    c.rect(0, 0, COUNTER, COUNTER, outline=(90, 90, 90), width=1)
-    return c.finish()
+    c.rect(0, 0, COUNTER, COUNTER, outline=(90, 90, 90), width=1, kind="area", name="border")
+    return c
+
+
+def marker_face(marker: Marker, face: MarkerFace, game: Game) -> Image.Image:
+    """Informational markers: white or light grey with centred text (2.3)."""
+    return marker_canvas(marker, face, game).finish()
+
+
+def mask_canvas(game: Game, nationality: Nationality) -> Canvas:
+    """A hidden unit's face, drawn, with its layout."""
+    base = hex_rgb(nationality.colour)
+    c = Canvas(COUNTER, base)
+    ink = hex_rgb(nationality.text)
+    c.text(COUNTER / 2, COUNTER / 2 - 4, "?", 34, ink, name="?")
+    c.lines(COUNTER / 2, COUNTER - 10, nationality.name, 8, ink, COUNTER - 6, 7, 7.5, "nationality")
+    c.rect(0, 0, COUNTER, COUNTER, outline=darken(base, 0.5), width=1, kind="area", name="border")
+    return c
 
 
 def mask_face(game: Game, nationality: Nationality) -> Image.Image:
     """What an opponent sees of a hidden unit (5.4): colour and nationality only."""
-    base = hex_rgb(nationality.colour)
-    c = Canvas(COUNTER, base)
-    ink = hex_rgb(nationality.text)
-    c.text(COUNTER / 2, COUNTER / 2 - 4, "?", 34, ink)
-    c.text(COUNTER / 2, COUNTER - 10, nationality.name, 8, ink, max_width=COUNTER - 6)
-    c.rect(0, 0, COUNTER, COUNTER, outline=darken(base, 0.5), width=1)
-    return c.finish()
+    return mask_canvas(game, nationality).finish()
 
 
 def marker_mask_face() -> Image.Image:

@@ -14,10 +14,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional, Sequence
 
-import yaml
-
 from ..errors import ModgenError, SaveError
-from ..loader import discover_games, load_game
+from ..gamefile import read_game_description
 from ..model import Game
 from ..vassal.archive import Archive
 from ..vassal.module import ModuleInfo, board_point, map_location, read_module
@@ -61,49 +59,45 @@ def module_identity(path: Path) -> tuple[str, str]:
     return data.get("name", ""), data.get("version", "")
 
 
-def find_module(saved: SavedGame, build_dir: Path) -> Path:
-    """The .vmod in build_dir whose name and version equal the save's; else a SaveError naming both."""
-    if not saved.module_name:
-        raise SaveError(saved.path, "the save names no module (no moduledata entry); pass --module")
-    found: list[str] = []
-    for vmod in sorted(build_dir.glob("*.vmod")) if build_dir.is_dir() else []:
-        try:
-            name, version = module_identity(vmod)
-        except ModgenError:
-            continue
-        if (name, version) == (saved.module_name, saved.module_version):
-            return vmod
-        found.append(f"{name!r} {version} ({vmod.name})")
-    have = "; ".join(found) if found else "no modules"
-    raise SaveError(saved.path, f"save of module {saved.module_name!r} version {saved.module_version}, "
-                                f"but {build_dir}/ has {have}")
-
-
-def _game_titles(root: Path) -> dict[str, tuple[str, str]]:
-    """game id -> (title, version) from each game.yaml (cheap: no full load)."""
-    out: dict[str, tuple[str, str]] = {}
-    for gid in discover_games(root):
-        try:
-            data = yaml.safe_load((root / "counters" / gid / "game.yaml").read_text(encoding="utf-8")) or {}
-        except (OSError, yaml.YAMLError):
-            continue
-        out[gid] = (str(data.get("title", "")), str(data.get("version", "")))
+def module_folders(saved: SavedGame, extra: Sequence[Path] = ()) -> list[Path]:
+    """Where a save's module is looked for: the save's folder, the current folder, its build/,
+    then the folders given; each once, in that order."""
+    out: list[Path] = []
+    for folder in (Path(saved.path).parent, Path.cwd(), Path.cwd() / "build", *extra):
+        resolved = folder.resolve()
+        if resolved.is_dir() and resolved not in out:
+            out.append(resolved)
     return out
 
 
+def find_module(saved: SavedGame, folders: Sequence[Path]) -> Path:
+    """The first .vmod in folders whose name and version equal the save's; else a SaveError naming both."""
+    if not saved.module_name:
+        raise SaveError(saved.path, "the save names no module (no moduledata entry); pass --module")
+    found: list[str] = []
+    for folder in folders:
+        for vmod in sorted(folder.glob("*.vmod")):
+            try:
+                name, version = module_identity(vmod)
+            except ModgenError:
+                continue
+            if (name, version) == (saved.module_name, saved.module_version):
+                return vmod
+            if name == saved.module_name:
+                found.append(f"version {version} ({vmod})")
+    where = ", ".join(str(f) for f in folders) or "no folder"
+    have = f"only {'; '.join(found)}" if found else f"no module of that name in {where}"
+    raise SaveError(saved.path, f"save of module {saved.module_name!r} version {saved.module_version}, "
+                                f"but there is {have}; pass --module or --modules DIR")
+
+
 @lru_cache(maxsize=8)
-def _context(module_path: str, mtime: float, root: str) -> Context:
+def _context(module_path: str, mtime: float) -> Context:
     module = read_module(module_path)
-    titles = _game_titles(Path(root))
-    gid = next((g for g, (title, _v) in titles.items() if title == module.name), None)
-    if gid is None:
-        known = ", ".join(f"{t!r}" for t, _ in titles.values()) or "none"
-        raise SaveError(module_path, f"module {module.name!r} {module.version} is a foreign module: "
-                                     f"not built by modgen from this data (games: {known}), so there are no rules to check it")
-    game = load_game(Path(root), gid)
-    if game.version != module.version:
-        raise SaveError(module_path, f"module {module.name!r} is version {module.version} but the game data is "
-                                     f"version {game.version}: rebuild the module")
+    game = read_game_description(module_path, module.name, module.version)
+    if (game.title, game.version) != (module.name, module.version):
+        raise SaveError(module_path, f"module {module.name!r} {module.version} carries the game description of "
+                                     f"{game.title!r} {game.version}: the module was altered after modgen built it")
     pieces = {game.gpid("unit", u): ("unit", u) for u in game.units}
     pieces.update({game.gpid("marker", m): ("marker", m) for m in game.markers})
     elim = {f"Eliminated {s.name}": s.id for s in game.sides}
@@ -111,13 +105,14 @@ def _context(module_path: str, mtime: float, root: str) -> Context:
     return Context(module, game, pieces, elim, frozenset(game.map.hex_ids()), entry)
 
 
-def load_context(module_path: Path, root: Path) -> Context:
+def load_context(module_path: Path) -> Context:
+    """The module and the game description it carries (cached while the file is unchanged)."""
     p = Path(module_path)
     try:
         mtime = p.stat().st_mtime
     except OSError:
         raise SaveError(str(p), "module not found") from None
-    return _context(str(p.resolve()), mtime, str(root.resolve()))
+    return _context(str(p.resolve()), mtime)
 
 
 # --------------------------------------------------------------------------- pieces
@@ -152,17 +147,17 @@ def _describe(rec: PieceRecord) -> str:
 # --------------------------------------------------------------------------- state
 
 
-def read_state(save_path: str | Path, module: Optional[Path] = None, build_dir: Path = Path("build"),
-               root: Optional[Path] = None) -> GameState:
-    """Read one save into a GameState (SaveError for anything unreadable or foreign)."""
-    from ..cli import project_root
+def read_state(save_path: str | Path, module: Optional[Path] = None, module_dirs: Sequence[Path] = ()) -> GameState:
+    """Read one save into a GameState (SaveError for anything unreadable or foreign).
 
+    The game comes from the module alone (its modgen/game.json): no data tree is needed.
+    """
     saved = read_game(save_path)
     if not saved.text.startswith("begin_save"):
         head = saved.text[:20].encode("unicode_escape").decode("ascii")
         raise SaveError(saved.path, f"savedGame does not start with begin_save (starts {head!r}): not a VASSAL save")
-    module_path = Path(module) if module is not None else find_module(saved, Path(build_dir))
-    ctx = load_context(module_path, root or project_root())
+    module_path = Path(module) if module is not None else find_module(saved, module_folders(saved, module_dirs))
+    ctx = load_context(module_path)
     if saved.module_name and (saved.module_name, saved.module_version) != (ctx.module.name, ctx.module.version):
         raise SaveError(saved.path, f"save of module {saved.module_name!r} version {saved.module_version}, "
                                     f"not of {ctx.module.name!r} version {ctx.module.version} ({module_path})")

@@ -2,15 +2,22 @@
 
 A finding names the rule (its number in the rulebook), the hexes and units involved and
 what is wrong, so a player can answer "is this position legal?" without opening VASSAL.
+
+The text report is read in an e-mail: the findings come first and alone (the per-unit supply
+table only on request), units are named as printed on their counters, columns take their
+widths from the content, and lines wrap before LINE_WIDTH. The JSON keeps unit ids and maps
+them to printed names in `names`.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import textwrap
 from dataclasses import asdict, dataclass, field
 from typing import Any, Optional
 
-from .state import GameState
+from .state import GameState, unit_names
 
 
 @dataclass(frozen=True)
@@ -65,48 +72,191 @@ def _group(findings: list[Finding]) -> dict[str, list[Finding]]:
     return out
 
 
-def _finding_line(f: Finding) -> str:
-    where = ",".join(f.hexes) or "-"
-    units = ", ".join(f.units) or "-"
-    return f"  [{f.rule}] {where:<11} {units}: {f.message or f.title}"
+LINE_WIDTH = 100  # an e-mail line: unit lists and messages wrap before it
+MESSAGE_MIN = 40  # a wrapped column is never narrower
 
 
-def text_report(report: CheckReport) -> str:
+class Names:
+    """Unit id -> the name printed on its counter, for the text report.
+
+    Messages come from the rules plugins with unit ids in them; an id is replaced by the name
+    only where it stands as a whole token (not inside a longer id, a file name or a path), and
+    only ids that cannot be an ordinary word (they carry a digit, `-` or `_`) are replaced."""
+
+    def __init__(self, names: dict[str, str]) -> None:
+        self.names = names
+        ids = sorted((i for i in names if re.search(r"[\d_-]", i)), key=lambda i: (-len(i), i))
+        self._pattern = (re.compile(r"(?<![\w./\\-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-]|\.\w)")
+                         if ids else None)
+
+    def __call__(self, unit_id: Optional[str]) -> str:
+        return "-" if not unit_id else self.names.get(unit_id, unit_id)
+
+    def ids_in(self, text: str) -> set[str]:
+        """The unit ids in_text replaces in text."""
+        return set() if self._pattern is None else {m.group(1) for m in self._pattern.finditer(text)}
+
+    def in_text(self, text: str, glue: bool = False) -> str:
+        """text with unit ids replaced by printed names; glue=True joins a name's words with
+        no-break spaces (textwrap never breaks a line there), for wrap()."""
+        if self._pattern is None:
+            return text
+        return self._pattern.sub(lambda m: self.names[m.group(1)].replace(" ", NBSP) if glue else self.names[m.group(1)],
+                                 text)
+
+
+NBSP = "\u00a0"
+
+
+def wrap(text: str, width: int, **kw: Any) -> list[str]:
+    """textwrap.wrap that breaks only at plain spaces (a glued name stays on one line)."""
+    return [line.replace(NBSP, " ") for line in
+            textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False, **kw)]
+
+
+def report_names(report: CheckReport) -> dict[str, str]:
+    """Printed names of every unit of the report's game (empty for a report of no save)."""
+    return unit_names(report.saves[0].state.game) if report.saves else {}
+
+
+def _wrap_items(items: list[str], width: int) -> list[str]:
+    """Comma-separated items on lines of at most width (an item longer than width stands alone)."""
+    lines: list[str] = []
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if lines and len(lines[-1]) + 1 + len(piece) <= width:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
+def _columns(rows: list[list[list[str]]], indent: str, align: str, seps: Optional[list[str]] = None) -> list[list[str]]:
+    """Rows of cells (each cell a list of lines) as text, every column at one offset: the text
+    lines of each row. Widths come from the content; `align` has one letter per column (`<`
+    left, `>` right), `seps` the text between columns (two spaces); the last column is not
+    padded, so no line ends in spaces."""
+    if not rows:
+        return []
+    n = len(rows[0])
+    seps = seps or ["  "] * (n - 1)
+    widths = [max(len(line) for row in rows for line in row[c]) for c in range(n)]
+    out: list[list[str]] = []
+    for row in rows:
+        lines = []
+        for k in range(max(len(cell) for cell in row)):
+            line = indent
+            for c, cell in enumerate(row):
+                text = cell[k] if k < len(cell) else ""
+                if c == n - 1:
+                    line += text
+                else:
+                    line += (f"{text:>{widths[c]}}" if align[c] == ">" else f"{text:<{widths[c]}}") + seps[c]
+            lines.append(line.rstrip())
+        out.append(lines)
+    return out
+
+
+def _finding_rows(findings: list[Finding], names: Names, indent: str) -> list[list[str]]:
+    """Findings as a table: `[rule] hexes  what`, the rule right-aligned so the hexes and the
+    third column start at one offset. The third column is the message with units named as
+    printed, preceded by the units' names when the message does not name them all. The text
+    lines of each finding.
+
+    Column widths come from all the findings given, so a long name never pushes a column out
+    of line; unit lists and messages wrap before LINE_WIDTH."""
+    if not findings:
+        return []
+    tags = [f"[{f.rule}]" for f in findings]
+    hexes = [",".join(f.hexes) or "-" for f in findings]
+    offset = len(indent) + max(map(len, tags)) + 1 + max(map(len, hexes)) + 2
+    width = max(LINE_WIDTH - offset, MESSAGE_MIN)
+    rows = []
+    for f, tag, where in zip(findings, tags, hexes):
+        text = f.message or f.title
+        named = names.ids_in(text)
+        units = [] if all(u in named for u in f.units) else _wrap_items([names(u) for u in f.units], width)
+        message = wrap(names.in_text(text, glue=True), width)
+        rows.append([[tag], [where], units + message])
+    return _columns(rows, indent, "><<", [" ", "  "])
+
+
+def _finding_groups(findings: list[Finding], names: Names, indent: str) -> list[str]:
+    """Findings grouped by rule: a `rule title` line, then the group's rows (aligned over all groups)."""
+    groups = _group(findings)
+    rows = iter(_finding_rows([f for group in groups.values() for f in group], names, indent + "  "))
+    lines: list[str] = []
+    for rule, group in groups.items():
+        titles = {g.title for g in group}
+        lines.append(f"{indent}{rule} {group[0].title}" if len(titles) == 1 else f"{indent}{rule}")
+        for _ in group:
+            lines.extend(next(rows))
+    return lines
+
+
+def _supply_rows(res: SaveResult, names: Names, indent: str) -> list[str]:
+    """Every on-map unit's supply: printed name, hex, state, path, and the marker when it disagrees."""
+    rows = [[["unit"], ["hex"], ["supply"], ["path"], [""]]]
+    for s in sorted(res.supply.values(), key=lambda s: (s.side, s.unit)):
+        length = "no path" if s.length is None else f"path {s.length}"
+        src = f" to {s.source}" if s.source else ""
+        mark = "" if s.marker == s.state else f"<- marker says {_supply_name(s.marker)}"
+        rows.append([[names(s.unit)], [s.hex], [_supply_name(s.state)], [length + src], [mark]])
+    return [line for row in _columns(rows, indent, "<<<<<") for line in row]
+
+
+def _unit_list(ids: list[str], names: Names) -> str:
+    return ", ".join(names(u).replace(" ", NBSP) for u in ids)
+
+
+def _supply_name(state: str) -> str:
+    return SUPPLY_NAMES.get(state, state)
+
+
+def text_report(report: CheckReport, supply: bool = False) -> str:
+    """The report for a player reading an e-mail: per save a short header and the findings by
+    rule, then VP and the total. The per-unit supply table only with supply=True (by default one
+    line of supply totals stands for it). Units are named as printed on their counters."""
+    names = Names(report_names(report))
     lines: list[str] = []
     for res in report.saves:
         st = res.state
         lines.append(f"== {st.save_path}: {st.game.title} {st.module.version}, {st.label}")
-        lines.append(f"   units: {len(st.units_on_map())} on the map, {len(st.off_map)} waiting, "
-                     f"{len(st.eliminated)} eliminated, {len(st.missing)} not in the save"
-                     + (f" ({', '.join(st.missing)})" if st.missing else ""))
+        missing = st.reported_missing
+        lines.extend(wrap(f"units: {len(st.units_on_map())} on the map, {len(st.off_map)} waiting, "
+                          f"{len(st.eliminated)} eliminated"
+                          + (f", {len(missing)} missing from the save ({_unit_list(missing, names)})" if missing else ""),
+                          LINE_WIDTH, initial_indent="   ", subsequent_indent="     "))
         if res.findings:
             lines.append(f"   {len(res.findings)} finding(s):")
-            for rule, group in _group(res.findings).items():
-                lines.append(f"  {rule} {group[0].title}" if len({g.title for g in group}) == 1 else f"  {rule}")
-                lines.extend(_finding_line(f) for f in group)
+            lines.extend(_finding_groups(res.findings, names, "   "))
         else:
             lines.append("   no findings: the position is legal as far as a save can show")
-        lines.append(f"   supply (path length = {report.supply_length}):")
-        for s in sorted(res.supply.values(), key=lambda s: (s.side, s.unit)):
-            length = "no path" if s.length is None else f"path {s.length}"
-            src = f" to {s.source}" if s.source else ""
-            mark = "" if s.marker == s.state else f"   <- marker says {SUPPLY_NAMES[s.marker]}"
-            lines.append(f"     {s.unit:<16} {s.hex:<6} {SUPPLY_NAMES[s.state]:<14} {length}{src}{mark}")
         counts = {k: sum(1 for s in res.supply.values() if s.state == k) for k in report.supply_states}
-        lines.append("   supply totals: " + ", ".join(f"{SUPPLY_NAMES[k]} {n}" for k, n in counts.items()))
+        lines.append("   supply: " + ", ".join(f"{_supply_name(k)} {n}" for k, n in counts.items()))
+        if supply:
+            lines.extend(wrap(f"supply of every unit on the map (path length = {report.supply_length}):", LINE_WIDTH,
+                              initial_indent="   ", subsequent_indent="     "))
+            lines.extend(_supply_rows(res, names, "     "))
     vp = report.victory
     if vp is not None:
-        lines.append("== Victory points (15.1)")
-        lines.extend("   " + line for line in vp.text_lines())
+        lines.append("== Victory points")
+        for line in vp.text_lines():
+            lines.extend(wrap(names.in_text(line, glue=True), LINE_WIDTH, initial_indent="   ", subsequent_indent="     "))
     if report.extra:
         lines.append(f"   {len(report.extra)} VP finding(s):")
-        lines.extend(_finding_line(f) for f in report.extra)
+        lines.extend(_finding_groups(report.extra, names, "   "))
     total = len(report.findings)
     lines.append(f"== {total} finding(s) in {len(report.saves)} save(s)")
     return "\n".join(lines) + "\n"
 
 
+def _finding_json(f: Finding) -> dict[str, Any]:
+    return asdict(f) | {"hexes": list(f.hexes), "units": list(f.units)}
+
+
 def json_report(report: CheckReport) -> str:
+    """The same content with unit ids; `names` maps every unit id to its printed name."""
     saves = []
     for res in report.saves:
         st = res.state
@@ -114,17 +264,19 @@ def json_report(report: CheckReport) -> str:
             "save": st.save_path,
             "module": {"name": st.module.name, "version": st.module.version},
             "turn": st.turn, "phasing_side": st.phasing_side, "phase": st.phase,
-            "findings": [asdict(f) | {"hexes": list(f.hexes), "units": list(f.units)} for f in res.findings],
+            "findings": [_finding_json(f) for f in res.findings],
             "supply": {u: s.as_dict() for u, s in sorted(res.supply.items())},
             "vp_recorded": st.vp_recorded,
             "eliminated": st.eliminated,
             "waiting": st.off_map,
-            "missing": st.missing,
+            "missing": st.reported_missing,
+            "not_in_play": st.not_in_play,
         })
     out = {"saves": saves,
            "victory": report.victory.as_dict() if report.victory is not None else None,
-           "vp_findings": [asdict(f) | {"hexes": list(f.hexes), "units": list(f.units)} for f in report.extra],
-           "finding_count": len(report.findings)}
+           "vp_findings": [_finding_json(f) for f in report.extra],
+           "finding_count": len(report.findings),
+           "names": dict(sorted(report_names(report).items()))}
     return json.dumps(out, indent=2, sort_keys=False) + "\n"
 
 

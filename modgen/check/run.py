@@ -36,9 +36,9 @@ def check_states(states: Sequence[GameState]) -> CheckReport:
     return CheckReport(results, vp, list(vp.findings), dict(plugin.supply_states), plugin.supply_length)
 
 
-def check_saves(paths: Sequence[str | Path], module: Optional[Path] = None, build_dir: Path = Path("build"),
-                root: Optional[Path] = None) -> CheckReport:
-    states = [read_state(p, module, build_dir, root) for p in paths]
+def check_saves(paths: Sequence[str | Path], module: Optional[Path] = None, module_dirs: Sequence[Path] = ()) -> CheckReport:
+    """Check saves of one game; the module is `module`, or the one matching the saves (see reader.find_module)."""
+    states = [read_state(p, module, module_dirs) for p in paths]
     return check_states(states)
 
 
@@ -49,12 +49,12 @@ class SampleOutcome:
     message: str
 
 
-def check_samples(samples_dir: Path, build_dir: Path, root: Optional[Path] = None) -> list[SampleOutcome]:
+def check_samples(samples_dir: Path, module_dirs: Sequence[Path]) -> list[SampleOutcome]:
     """Every save under samples/: clean unless `<name>.expected.json` pins its findings exactly."""
     out: list[SampleOutcome] = []
     for save in sorted(samples_dir.rglob("*.vsav")):
         expected_path = save.with_name(save.stem + ".expected.json")
-        report = check_saves([save], None, build_dir, root)
+        report = check_saves([save], None, module_dirs)
         got = expected_keys(report.findings)
         if expected_path.exists():
             want = json.loads(expected_path.read_text(encoding="utf-8"))

@@ -6,6 +6,7 @@ applied here, so every game's rules plugin can read the same state.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -93,7 +94,7 @@ class GameState:
     vp_track: dict[str, int]  # side -> VP read from the track markers, where present
     eliminated: list[str]  # unit ids in an "Eliminated <Side>" box
     off_map: dict[str, str]  # unit id -> where it waits (reinforcement box, other Tracks box)
-    missing: list[str]  # unit ids of the game that are not in the save at all
+    missing: list[str]  # unit ids of the game that are not in the save at all (raw; see reported_missing)
 
     def units_on_map(self) -> list[UnitState]:
         return [u for u in self.units if u.hex is not None]
@@ -105,6 +106,20 @@ class GameState:
             out.setdefault(u.hex, []).append(u)  # type: ignore[arg-type]
         return out
 
+    @property
+    def reported_missing(self) -> list[str]:
+        """Units absent from the save that should be in it: some scenario sets them up or brings
+        them as reinforcements. The save's scenario is not known, so any scenario of the game counts."""
+        expected = scenario_units(self.game)
+        return [u for u in self.missing if u in expected]
+
+    @property
+    def not_in_play(self) -> list[str]:
+        """Units absent from the save that no scenario brings (replacements such as remnants):
+        they enter play only by a rule, so their absence is no error."""
+        expected = scenario_units(self.game)
+        return [u for u in self.missing if u not in expected]
+
     def unit(self, unit_id: str) -> UnitState:
         return next(u for u in self.units if u.unit.id == unit_id)
 
@@ -114,3 +129,26 @@ class GameState:
         gt = f"{self.game.turns.label} {self.turn}" if self.turn is not None else "GT ?"
         side = self.game.side(self.phasing_side).name if self.phasing_side else "?"
         return f"{gt}, {side}, {self.phase or '?'}"
+
+
+def scenario_units(game: Game) -> frozenset[str]:
+    """Unit ids some scenario of the game sets up or brings as a reinforcement."""
+    out: set[str] = set()
+    for sc in game.scenarios.values():
+        out.update(p.unit for p in sc.setup)
+        out.update(r.unit for r in sc.reinforcements)
+    return frozenset(out)
+
+
+def printed_name(unit: Unit) -> str:
+    """The unit as its counter prints it: the ID, then the formation from the box beside it
+    (`18 [14]`, `Segler [10SS]`, `5 AGRA`)."""
+    return f"{unit.name} [{unit.formation}]" if unit.formation else unit.name
+
+
+def unit_names(game: Game) -> dict[str, str]:
+    """Unit id -> printed name for every unit of the game; a printed name two units share gets
+    the id in parentheses (`11 [11] (ru-inf-11)`), so a name in a report names one counter."""
+    base = {uid: printed_name(u) for uid, u in game.units.items()}
+    shared = Counter(base.values())
+    return {uid: f"{name} ({uid})" if shared[name] > 1 else name for uid, name in base.items()}

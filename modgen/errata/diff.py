@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from modgen.errors import ModgenError, SaveError
+from modgen.gamefile import ENTRY as GAME_ENTRY, game_from_json
 from modgen.vassal.archive import Archive
 from modgen.vassal.module import ModuleInfo, map_location, read_module
 from modgen.vassal.pieces import Piece, Trait, basic_image
@@ -423,6 +424,19 @@ def _build_view(root: Path, game_id: str, tmp: Path, label: str) -> tuple[Module
     return read_view(path, label), game
 
 
+def _same_game(old_where: str, old_game: str, new_where: str, new_game: str) -> None:
+    """A changelog compares two versions of one game; two games would give a page of noise."""
+    if old_game != new_game:
+        raise ModgenError(f"{old_where} / {new_where}", f"different games ({old_game!r} and {new_game!r}): "
+                                                        "diff compares two versions of one game")
+
+
+def _carried_game(path: Path) -> Any:
+    """The game description a modgen module carries, or None for a module without one."""
+    with Archive(str(path)) as arc:
+        return game_from_json(arc.read(GAME_ENTRY), arc.where(GAME_ENTRY)) if arc.has(GAME_ENTRY) else None
+
+
 def _game_of(root: Path, game_id: Optional[str]) -> str:
     from modgen.loader import discover_games
 
@@ -443,11 +457,21 @@ def diff_paths(old: str | Path, new: str | Path, game_id: Optional[str] = None) 
     if po.is_dir() != pn.is_dir():
         raise ModgenError(f"{po} / {pn}", "compare two modules (.vmod) or two data trees, not one of each")
     if not po.is_dir():
-        return diff_views(read_view(po, str(po)), read_view(pn, str(pn)))
+        vo, vn = read_view(po, str(po)), read_view(pn, str(pn))
+        _same_game(str(po), vo.name, str(pn), vn.name)
+        out = diff_views(vo, vn)
+        games = [_carried_game(p) for p in (po, pn)]
+        if games[0] is not None and games[1] is not None:  # both carry modgen/game.json: compare exactly
+            data = _data_sections(games[0], games[1])
+            out["hexes"] = data.pop("hexes")
+            out.update(data)
+            out["other"] = [o for o in out["other"] if o["entry"] != GAME_ENTRY]  # explained by the data sections
+        return out
     for p in (po, pn):
         if not ((p / "counters").is_dir() and (p / "maps").is_dir()):
             raise ModgenError(str(p), "not a data tree (expected counters/ and maps/)")
     go, gn = _game_of(po, game_id), _game_of(pn, game_id)
+    _same_game(str(po), go, str(pn), gn)
     with tempfile.TemporaryDirectory(prefix="modgen-diff-") as tmp:
         vo, game_o = _build_view(po, go, Path(tmp), "old")
         vn, game_n = _build_view(pn, gn, Path(tmp), "new")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import jinja2
 
@@ -13,7 +12,6 @@ from ..vassal.pieces import add_piece_command
 from .layout import TracksLayout
 from .piecedefs import MAIN_MAP, TRACKS_MAP, PieceDef
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 VASSAL_VERSION = "3.7.0"
 
 
@@ -25,7 +23,7 @@ class ChartRef:
 
 def _env() -> jinja2.Environment:
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        loader=jinja2.PackageLoader("modgen", "templates"),  # package data: works from a wheel too
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,

@@ -19,8 +19,7 @@ from typing import Any, Callable, Iterable
 
 import PIL
 
-PACKAGE = Path(__file__).resolve().parents[1]
-REPO = PACKAGE.parent
+PACKAGE = Path(__file__).resolve().parents[1]  # modgen/, in a checkout or installed
 
 
 def canonical(obj: Any) -> Any:
@@ -61,28 +60,27 @@ def files_digest(paths: Iterable[Path], base: Path) -> str:
 
 
 ART_CODE = ("art", "model.py", "geometry.py", "hexgrid.py")
-BUILD_CODE = ART_CODE + ("vmod", "vassal", "loader.py", "yamlsrc.py", "build.py", "errors.py")
+BUILD_CODE = ART_CODE + ("vmod", "vassal", "templates", "loader.py", "yamlsrc.py", "gamefile.py", "build.py", "errors.py")
 
 
 def _code_files(parts: tuple[str, ...]) -> list[Path]:
     out: list[Path] = []
     for part in parts:
         path = PACKAGE / part
-        out += [p for p in path.rglob("*") if p.suffix in (".py", ".ttf")] if path.is_dir() else [path]
+        out += [p for p in path.rglob("*") if p.suffix in (".py", ".ttf", ".j2")] if path.is_dir() else [path]
     return out
 
 
 @lru_cache(maxsize=1)
 def art_fingerprint() -> str:
     """Hash of the code and fonts that draw images: new drawing code, new image keys."""
-    return files_digest(_code_files(ART_CODE), REPO) + "/pillow-" + PIL.__version__
+    return files_digest(_code_files(ART_CODE), PACKAGE) + "/pillow-" + PIL.__version__
 
 
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
     """Hash of all the code that writes a module (drawing, buildFile template, setups, archive)."""
-    files = _code_files(BUILD_CODE) + [p for p in (REPO / "templates").glob("*") if p.is_file()]
-    return files_digest(files, REPO) + "/" + art_fingerprint()
+    return files_digest(_code_files(BUILD_CODE), PACKAGE) + "/" + art_fingerprint()
 
 
 class ArtCache:
