@@ -50,7 +50,7 @@ class GaliciaRules:
                 out.append(mixed)
             steps = stack_steps(game, units)
             if steps > game.stacking.limit:
-                detail = ", ".join(f"{u.unit.id} {steps_of(game, u)}" for u in units)
+                detail = ", ".join(f"{u.unit.id}: {steps_of(game, u)}" for u in units)
                 out.append(Finding("5.1", "Over-stacked", (hex_id,), unit_ids(units),
                                    f"{steps} steps in {hex_id}, limit {game.stacking.limit} ({detail})"))
             top = units[-1]
