@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from modgen.check.compose import Composer, Position  # noqa: E402
+from modgen.vmod.compose import Composer, Position  # noqa: E402
 from modgen.check.reader import load_context, state_from_save  # noqa: E402
 from modgen.check.run import check_states  # noqa: E402
 from modgen.loader import load_game  # noqa: E402

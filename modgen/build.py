@@ -29,7 +29,7 @@ from .vassal.obfuscation import obfuscate
 from .atomic import write_atomic
 from .vmod.cache import ArtCache, digest, input_stamp
 from .vmod.buildfile import VASSAL_VERSION, ChartRef, render_buildfile
-from .vmod.layout import tracks_layout
+from .layout import tracks_layout
 from .vmod.piecedefs import MARKER_MASK_IMAGE, PieceDef, marker_def, marker_image, mask_image, setup_text, unit_def, unit_image
 from .vmod.setup import scenario_save
 

@@ -53,6 +53,17 @@ def output_file(arg: str, option: str, suffix: str) -> Path:
     return out
 
 
+def module_folders(saves: Sequence[str], extra: Sequence[str]) -> list[Path]:
+    """Where a save's module is looked for: the saves' folders, the current folder, its build/,
+    then the folders given; each once, in that order, those that exist."""
+    out: list[Path] = []
+    for folder in (*(Path(s).parent for s in saves), Path.cwd(), Path.cwd() / "build", *map(Path, extra)):
+        resolved = folder.resolve()
+        if resolved.is_dir() and resolved not in out:
+            out.append(resolved)
+    return out
+
+
 def wrote(path: Path) -> None:
     """Every command names each file it wrote; on stderr, so stdout stays the report (or JSON)."""
     print(f"wrote {path}", file=sys.stderr)
@@ -93,7 +104,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     picture = output_file(args.picture, "--picture", ".png") if args.picture else None
     module = Path(args.module) if args.module else None
-    report = check_saves(args.saves, module, [Path(d) for d in args.modules])
+    report = check_saves(args.saves, module, module_folders(args.saves, args.modules))
     if picture is not None:
         from .check.picture import write_picture
 
@@ -108,7 +119,7 @@ def cmd_check_samples(args: argparse.Namespace) -> int:
     from .check.run import check_samples
 
     samples = Path(args.samples) if args.samples else data_root(args.root) / "samples"
-    outcomes = check_samples(samples, [Path(d) for d in args.modules])
+    outcomes = check_samples(samples, module_folders([], args.modules))
     if not outcomes:
         raise ModgenError(str(samples), "no sample saves (*.vsav) found")
     for o in outcomes:
@@ -118,7 +129,8 @@ def cmd_check_samples(args: argparse.Namespace) -> int:
 
 def cmd_diff(args: argparse.Namespace) -> int:
     """What errata changed between two modules (or data trees); exit 0 identical, 1 different, 2 unreadable."""
-    from .errata.diff import diff_paths, is_identical, json_report, text_report
+    from .errata.changelog import is_identical, json_report, text_report
+    from .errata.diff import diff_paths
 
     d = diff_paths(args.old, args.new, args.game)
     sys.stdout.write(json_report(d) if args.json else text_report(d))

@@ -53,6 +53,23 @@ class BoardGeometry:
     def centre(self, hex_id: str) -> tuple[int, int]:
         return self.grid.centre(*self.raw_of[hex_id])
 
+    def corners(self, hex_id: str) -> list[tuple[float, float]]:
+        """Corner points of a hex around VASSAL's centre, in board pixels (map art and zones)."""
+        x, y = self.centre(hex_id)
+        r = self.spec.hex_size / SQRT3
+        start = 30 if self.spec.hexes == "rows" else 0
+        return [(x + r * math.cos(math.radians(start + 60 * k)), y + r * math.sin(math.radians(start + 60 * k))) for k in range(6)]
+
+    def side_segment(self, a: str, b: str) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The edge shared by two adjacent hexes, in board pixels."""
+        ax, ay = self.centre(a)
+        bx, by = self.centre(b)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        length = math.hypot(bx - ax, by - ay)
+        px, py = -(by - ay) / length, (bx - ax) / length
+        half = self.spec.hex_size / SQRT3 / 2
+        return (mx + px * half, my + py * half), (mx - px * half, my - py * half)
+
     def neighbours(self, hex_id: str) -> list[str]:
         """The printed hexes adjacent to hex_id (fewer than six on an edge)."""
         return [self.id_of[n] for n in self.grid.neighbours_raw(*self.raw_of[hex_id]) if n in self.id_of]

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from modgen.check.compose import Composer, Position, from_scenario  # noqa: E402
+from modgen.vmod.compose import Composer, Position, from_scenario  # noqa: E402
 from modgen.check.reader import module_identity  # noqa: E402
 from modgen.loader import load_game  # noqa: E402
 from modgen.model import Game  # noqa: E402

@@ -58,7 +58,7 @@ def game():
 @pytest.fixture(scope="module")
 def composer(game):
     """Writes Galicia positions as real saves for the checker tests."""
-    from modgen.check.compose import Composer
+    from modgen.vmod.compose import Composer
 
     return Composer(game)
 
@@ -83,7 +83,7 @@ def position_runner(composer, module: Path, game_id: str, folder: Path):
     """go(pos) writes a Position as a real save, reads it back through the module and applies
     the game's rules: (state, findings, supply)."""
     from modgen.check.reader import read_state
-    from modgen.rules import plugin_for
+    from modgen.plugins import plugin_for
 
     counter = iter(range(10_000))
 

@@ -14,8 +14,8 @@ from modgen.build import build_game, setup_file_name
 from modgen.loader import load_game
 from modgen.vassal.module import map_location, read_module
 from modgen.vassal.savefile import read_game_data
-from modgen.vmod.layout import tracks_layout
-from modgen.vmod.piecedefs import MAIN_MAP, TRACKS_MAP
+from modgen.layout import tracks_layout
+from modgen.conventions import MAIN_MAP, TRACKS_MAP
 
 from .conftest import MINI, REPO
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from modgen.check.compose import from_scenario
+from modgen.vmod.compose import from_scenario
 from modgen.cli import main
 from modgen.vassal import pieces as vp
 from modgen.vassal.obfuscation import obfuscate

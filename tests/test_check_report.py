@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from modgen.check.compose import Composer, Position
+from modgen.vmod.compose import Composer, Position
 from modgen.check.report import Names, json_report, text_report
 from modgen.check.run import check_saves
-from modgen.check.state import printed_name, scenario_units, unit_names
+from modgen.gamestate import printed_name, scenario_units, unit_names
 
 REPO = Path(__file__).resolve().parents[1]
 GALICIA = REPO / "samples" / "galicia1914"

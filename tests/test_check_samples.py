@@ -62,7 +62,7 @@ def test_samples_are_reproducible(tmp_path, galicia_module):
     spec = importlib.util.spec_from_file_location("make_samples", REPO / "samples" / "make_samples.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    from modgen.check.compose import Composer
+    from modgen.vmod.compose import Composer
     from modgen.loader import load_game
     from modgen.vassal.savefile import save_bytes
 

@@ -7,7 +7,7 @@ For each game (the mini test game, and galicia1914 when its data loads):
 * each predefined setup starts (the harness answers VASSAL's game-setup wizard with the first side)
   and the engine places every piece exactly where our own setup save says (id, map, x, y), and names
   its location as our data does: the hex for Main Map pieces, the GT/VP/reinforcement box (a zone of
-  the Tracks map, see ``modgen/vmod/layout.py``) for the others;
+  the Tracks map, see ``modgen/layout.py``) for the others;
 * a save written by ``modgen.vassal.savefile.write_game`` (the setup plus moved, stacked, flipped and
   masked pieces) decodes in the engine with the same pieces at the same places and the same states.
 
@@ -42,7 +42,8 @@ from modgen.model import Game, Scenario
 from modgen.vassal.module import ModuleInfo, read_module
 from modgen.vassal.pieces import BasicState, Piece, Trait, decode_piece
 from modgen.vassal.savefile import SaveContent, SavedGame, StackSpec, read_game_data, write_game
-from modgen.vmod.layout import entry_box_name, tracks_layout, vp_box_name
+from modgen.conventions import entry_box_name, vp_box_name
+from modgen.layout import tracks_layout
 from modgen.vmod.setup import PieceIds, hexside_point
 
 REPO = Path(__file__).resolve().parents[1]

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from modgen.check.compose import Position, from_scenario
+from modgen.vmod.compose import Position, from_scenario
 from modgen.check.reader import read_state
-from modgen.rules import plugin_for
+from modgen.plugins import plugin_for
 from modgen.rules.common import rail_network, zoc_hexes
 
 from .conftest import position_runner

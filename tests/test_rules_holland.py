@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from modgen.check.compose import Composer, Position
-from modgen.rules import plugin_for
+from modgen.vmod.compose import Composer, Position
+from modgen.plugins import plugin_for
 from modgen.rules.holland44 import Bond
 
 from .conftest import position_runner

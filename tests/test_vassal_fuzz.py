@@ -4,7 +4,6 @@ import io
 import random
 import time
 import zipfile
-from pathlib import Path
 
 from modgen.errors import ModgenError
 from modgen.vassal.obfuscation import deobfuscate, obfuscate

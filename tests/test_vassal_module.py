@@ -2,7 +2,6 @@
 
 import json
 import zipfile
-from pathlib import Path
 
 import pytest
 

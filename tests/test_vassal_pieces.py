@@ -1,7 +1,6 @@
 """Trait chains and builders, byte-compared with the engine's own re-encoding of the kitchen slots."""
 
 import json
-from pathlib import Path
 
 import pytest
 

@@ -25,27 +25,6 @@ VP_RED = (205, 30, 30)
 SIDE_COLOURS = [(138, 90, 43), (91, 127, 181), (120, 120, 120), (60, 130, 60)]
 
 
-def hex_corners(board: Board, hex_id: str) -> list[tuple[float, float]]:
-    """Corner points of a hex around VASSAL's centre, in board pixels."""
-    geo = board.geometry
-    x, y = geo.centre(hex_id)
-    r = geo.spec.hex_size / math.sqrt(3.0)
-    start = 30 if geo.spec.hexes == "rows" else 0
-    return [(x + r * math.cos(math.radians(start + 60 * k)), y + r * math.sin(math.radians(start + 60 * k))) for k in range(6)]
-
-
-def hexside_segment(board: Board, a: str, b: str) -> tuple[tuple[float, float], tuple[float, float]]:
-    """The edge shared by two adjacent hexes."""
-    geo = board.geometry
-    ax, ay = geo.centre(a)
-    bx, by = geo.centre(b)
-    mx, my = (ax + bx) / 2, (ay + by) / 2
-    length = math.hypot(bx - ax, by - ay)
-    px, py = -(by - ay) / length, (bx - ax) / length
-    half = geo.spec.hex_size / math.sqrt(3.0) / 2
-    return (mx + px * half, my + py * half), (mx - px * half, my - py * half)
-
-
 class MapPainter:
     """Draws one board; coordinates are board pixels, scaled internally for supersampling."""
 
@@ -80,7 +59,7 @@ class MapPainter:
         for h in self.hexes:
             t = m.terrain_types[m.terrain[h]]
             rgb = hex_rgb(t.colour)
-            self.draw.polygon([self.p(c) for c in hex_corners(self.board, h)], fill=rgb)
+            self.draw.polygon([self.p(c) for c in self.board.geometry.corners(h)], fill=rgb)
             x, y = self.board.geometry.centre(h)
             if "woods" in t.id:
                 self.trees(x, y, darken(rgb, 0.35))
@@ -122,11 +101,11 @@ class MapPainter:
                 if self.map.board_of[h] is self.board:
                     base = hex_rgb(self.map.terrain_types[self.map.terrain[h]].colour)
                     mix = tuple(round(a * 0.45 + b * 0.55) for a, b in zip(base, rgb))
-                    self.draw.polygon([self.p(c) for c in hex_corners(self.board, h)], fill=mix)
+                    self.draw.polygon([self.p(c) for c in self.board.geometry.corners(h)], fill=mix)
 
     def grid_lines(self) -> None:
         for h in self.hexes:
-            pts = [self.p(c) for c in hex_corners(self.board, h)]
+            pts = [self.p(c) for c in self.board.geometry.corners(h)]
             self.draw.line(pts + [pts[0]], fill=(95, 90, 75), width=SS)
 
     def routes(self) -> None:
@@ -163,7 +142,7 @@ class MapPainter:
                 a, b = sorted(side)
                 if self.map.board_of[a] is not self.board:
                     continue
-                (x0, y0), (x1, y1) = hexside_segment(self.board, a, b)
+                (x0, y0), (x1, y1) = self.board.geometry.side_segment(a, b)
                 colour = hex_rgb(kind.colour) if kind.colour else None
                 if kind.style == "water":
                     width = kind.width or 6

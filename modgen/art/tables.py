@@ -9,7 +9,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from ..model import Chart, Game, Scenario
-from ..vmod.layout import TracksLayout
+from ..layout import TracksLayout
 from .counters import font, hex_rgb, lighten
 
 INK = (25, 25, 25)

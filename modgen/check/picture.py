@@ -15,7 +15,6 @@ from ..atomic import write_atomic
 from ..art.mapart import render_board
 from .report import CheckReport
 
-SUPPLY_RGB = {"in": (30, 160, 60), "low": (235, 190, 20), "out": (215, 30, 30)}
 RING = (220, 0, 0)
 FADE = 0.35  # blend the map toward white so the overlay reads
 
@@ -43,7 +42,8 @@ def draw_picture(report: CheckReport) -> Image.Image:
         for i, s in enumerate(sorted(sups, key=lambda s: s.unit)):
             x = cx + (i - (n - 1) / 2) * (2 * r + 3)
             y = cy + size * 0.18
-            d.ellipse([x - r, y - r, x + r, y + r], fill=SUPPLY_RGB[s.state], outline=side_rgb.get(s.side, (0, 0, 0)), width=3)
+            fill = hex_rgb(report.spec.supply_state(s.state).colour)
+            d.ellipse([x - r, y - r, x + r, y + r], fill=fill, outline=side_rgb.get(s.side, (0, 0, 0)), width=3)
 
     # findings: a red ring per hex, the rule numbers beside it
     rules_at: dict[str, list[str]] = {}
@@ -72,9 +72,10 @@ def _legend(img: Image.Image, report: CheckReport) -> None:
     st = res.state
     d = ImageDraw.Draw(img)
     title_font, body = font(26), font(20, bold=False)
-    counts = {k: sum(1 for s in res.supply.values() if s.state == k) for k in report.supply_states}
     lines: list[tuple[str, tuple[int, int, int] | None]] = [(f"{Path(st.save_path).name}: {st.label}", None)]
-    lines += [(f"{text} ({counts[k]})", SUPPLY_RGB[k]) for k, text in report.supply_states.items()]
+    for state in report.spec.supply_states:
+        count = sum(1 for s in res.supply.values() if s.state == state.id)
+        lines.append((f"{state.legend} ({count})", hex_rgb(state.colour)))
     lines.append((f"thick red ring + rule no.: finding on the map ({sum(1 for f in res.findings if f.hexes)})", RING))
     for f in report.extra[:4]:
         lines.append((f"[{f.rule}] {f.title}", None))

@@ -8,7 +8,6 @@ hex VASSAL shows. Pieces are identified by gpid, which modgen derives from ident
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -23,13 +22,9 @@ from ..vassal.pieces import Piece
 from ..vassal.position import PieceRecord
 from ..vassal.savefile import SavedGame, read_game
 from ..vassal.sequence import java_parse_int
-from ..vmod.layout import entry_box_name
-from ..vmod.piecedefs import STEP_LAYER
-from .state import MAIN_MAP, TRACKS_MAP, GameState, MarkerState, UnitState
+from ..conventions import FACE_LAYER, LAYER_NAME_FIELD, MAIN_MAP, STEP_LAYER, TRACKS_MAP, VP_BOX, eliminated_box_name, entry_box_name
+from ..gamestate import GameState, MarkerState, UnitState
 
-FACE_LAYER = "Face"
-LAYER_NAME_FIELD = 18  # emb2 field holding the layer name (pieces.layer builder order)
-VP_BOX = re.compile(r"^VP (\d+)$")
 
 
 @dataclass
@@ -57,17 +52,6 @@ def module_identity(path: Path) -> tuple[str, str]:
         root = parse_xml(arc.read("moduledata", 1024 * 1024), arc.where("moduledata"))
     data = {c.tag: (c.text or "").strip() for c in root if isinstance(c.tag, str) and not c.get("lang")}
     return data.get("name", ""), data.get("version", "")
-
-
-def module_folders(saved: SavedGame, extra: Sequence[Path] = ()) -> list[Path]:
-    """Where a save's module is looked for: the save's folder, the current folder, its build/,
-    then the folders given; each once, in that order."""
-    out: list[Path] = []
-    for folder in (Path(saved.path).parent, Path.cwd(), Path.cwd() / "build", *extra):
-        resolved = folder.resolve()
-        if resolved.is_dir() and resolved not in out:
-            out.append(resolved)
-    return out
 
 
 def find_module(saved: SavedGame, folders: Sequence[Path]) -> Path:
@@ -100,7 +84,7 @@ def _context(module_path: str, mtime: float) -> Context:
                                      f"{game.title!r} {game.version}: the module was altered after modgen built it")
     pieces = {game.gpid("unit", u): ("unit", u) for u in game.units}
     pieces.update({game.gpid("marker", m): ("marker", m) for m in game.markers})
-    elim = {f"Eliminated {s.name}": s.id for s in game.sides}
+    elim = {eliminated_box_name(s.name): s.id for s in game.sides}
     entry = {entry_box_name(a.id): a.id for a in game.map.entry_areas}
     return Context(module, game, pieces, elim, frozenset(game.map.hex_ids()), entry)
 
@@ -148,7 +132,8 @@ def _describe(rec: PieceRecord) -> str:
 
 
 def read_state(save_path: str | Path, module: Optional[Path] = None, module_dirs: Sequence[Path] = ()) -> GameState:
-    """Read one save into a GameState (SaveError for anything unreadable or foreign).
+    """Read one save into a GameState (SaveError for anything unreadable or foreign); the module
+    is `module`, or the one in module_dirs (in order) whose name and version are the save's.
 
     The game comes from the module alone (its modgen/game.json): no data tree is needed.
     """
@@ -156,7 +141,7 @@ def read_state(save_path: str | Path, module: Optional[Path] = None, module_dirs
     if not saved.text.startswith("begin_save"):
         head = saved.text[:20].encode("unicode_escape").decode("ascii")
         raise SaveError(saved.path, f"savedGame does not start with begin_save (starts {head!r}): not a VASSAL save")
-    module_path = Path(module) if module is not None else find_module(saved, module_folders(saved, module_dirs))
+    module_path = Path(module) if module is not None else find_module(saved, module_dirs)
     ctx = load_context(module_path)
     if saved.module_name and (saved.module_name, saved.module_version) != (ctx.module.name, ctx.module.version):
         raise SaveError(saved.path, f"save of module {saved.module_name!r} version {saved.module_version}, "

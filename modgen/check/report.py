@@ -17,20 +17,8 @@ import textwrap
 from dataclasses import asdict, dataclass, field
 from typing import Any, Optional
 
-from .state import GameState, unit_names
-
-
-@dataclass(frozen=True)
-class Finding:
-    rule: str  # rule number as printed, e.g. "5.1", "13.0", "TEC"
-    title: str  # short, stable: what kind of violation
-    hexes: tuple[str, ...] = ()
-    units: tuple[str, ...] = ()
-    message: str = ""
-
-    def key(self) -> dict[str, Any]:
-        """What a pinned expectation compares (the message may be reworded)."""
-        return {"rule": self.rule, "title": self.title, "hexes": list(self.hexes), "units": list(self.units)}
+from ..gamestate import GameState, unit_names
+from ..plugin_api import Finding, ReportSection, ReportSpec
 
 
 @dataclass
@@ -47,15 +35,14 @@ class CheckReport:
     saves: list[SaveResult]
     victory: Any  # rules.VPReport
     extra: list[Finding] = field(default_factory=list)  # findings across saves (VP)
-    supply_states: dict[str, str] = field(default_factory=dict)  # the game's supply states -> legend text
-    supply_length: str = ""  # what a supply path length counts, in the game's rules
+    spec: ReportSpec = field(default_factory=ReportSpec)  # what the game's plugin declares of its report
+    sections: list[ReportSection] = field(default_factory=list)  # the plugin's own sections
 
     @property
     def findings(self) -> list[Finding]:
         return [f for s in self.saves for f in s.findings] + list(self.extra)
 
 
-SUPPLY_NAMES = {"in": "In-Supply", "low": "Low-Supply", "out": "Out-of-Supply"}
 
 
 def rule_sort_key(rule: str) -> tuple:
@@ -194,23 +181,19 @@ def _finding_groups(findings: list[Finding], names: Names, indent: str) -> list[
     return lines
 
 
-def _supply_rows(res: SaveResult, names: Names, indent: str) -> list[str]:
+def _supply_rows(res: SaveResult, spec: ReportSpec, names: Names, indent: str) -> list[str]:
     """Every on-map unit's supply: printed name, hex, state, path, and the marker when it disagrees."""
     rows = [[["unit"], ["hex"], ["supply"], ["path"], [""]]]
     for s in sorted(res.supply.values(), key=lambda s: (s.side, s.unit)):
         length = "no path" if s.length is None else f"path {s.length}"
         src = f" to {s.source}" if s.source else ""
-        mark = "" if s.marker == s.state else f"<- marker says {_supply_name(s.marker)}"
-        rows.append([[names(s.unit)], [s.hex], [_supply_name(s.state)], [length + src], [mark]])
+        mark = "" if s.marker == s.state else f"<- marker says {spec.supply_state(s.marker).name}"
+        rows.append([[names(s.unit)], [s.hex], [spec.supply_state(s.state).name], [length + src], [mark]])
     return [line for row in _columns(rows, indent, "<<<<<") for line in row]
 
 
 def _unit_list(ids: list[str], names: Names) -> str:
     return ", ".join(names(u).replace(" ", NBSP) for u in ids)
-
-
-def _supply_name(state: str) -> str:
-    return SUPPLY_NAMES.get(state, state)
 
 
 def text_report(report: CheckReport, supply: bool = False) -> str:
@@ -232,20 +215,26 @@ def text_report(report: CheckReport, supply: bool = False) -> str:
             lines.extend(_finding_groups(res.findings, names, "   "))
         else:
             lines.append("   no findings: the position is legal as far as a save can show")
-        counts = {k: sum(1 for s in res.supply.values() if s.state == k) for k in report.supply_states}
-        lines.append("   supply: " + ", ".join(f"{_supply_name(k)} {n}" for k, n in counts.items()))
-        if supply:
-            lines.extend(wrap(f"supply of every unit on the map (path length = {report.supply_length}):", LINE_WIDTH,
+        spec = report.spec
+        if spec.supply_states:  # a game without per-unit supply has no such line
+            counts = {s.id: sum(1 for u in res.supply.values() if u.state == s.id) for s in spec.supply_states}
+            lines.append("   supply: " + ", ".join(f"{spec.supply_state(k).name} {n}" for k, n in counts.items()))
+        if supply and spec.supply_states:
+            lines.extend(wrap(f"supply of every unit on the map (path length = {spec.supply_length}):", LINE_WIDTH,
                               initial_indent="   ", subsequent_indent="     "))
-            lines.extend(_supply_rows(res, names, "     "))
+            lines.extend(_supply_rows(res, spec, names, "     "))
     vp = report.victory
     if vp is not None:
-        lines.append("== Victory points")
+        lines.append(f"== {report.spec.victory_title}")
         for line in vp.text_lines():
             lines.extend(wrap(names.in_text(line, glue=True), LINE_WIDTH, initial_indent="   ", subsequent_indent="     "))
     if report.extra:
         lines.append(f"   {len(report.extra)} VP finding(s):")
         lines.extend(_finding_groups(report.extra, names, "   "))
+    for section in report.sections:
+        lines.append(f"== {section.title}")
+        for line in section.lines:
+            lines.extend(wrap(names.in_text(line, glue=True), LINE_WIDTH, initial_indent="   ", subsequent_indent="     "))
     total = len(report.findings)
     lines.append(f"== {total} finding(s) in {len(report.saves)} save(s)")
     return "\n".join(lines) + "\n"
@@ -275,6 +264,8 @@ def json_report(report: CheckReport) -> str:
     out = {"saves": saves,
            "victory": report.victory.as_dict() if report.victory is not None else None,
            "vp_findings": [_finding_json(f) for f in report.extra],
+           "supply_states": {s.id: {"name": s.name, "colour": s.colour, "legend": s.legend} for s in report.spec.supply_states},
+           "sections": [{"title": s.title, "lines": list(s.lines), "data": s.data} for s in report.sections],
            "finding_count": len(report.findings),
            "names": dict(sorted(report_names(report).items()))}
     return json.dumps(out, indent=2, sort_keys=False) + "\n"

@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from ..errors import SaveError
-from ..rules import plugin_for
+from ..gamestate import GameState
+from ..plugin_api import Finding
+from ..plugins import plugin_for
 from .reader import read_state
 from .report import CheckReport, SaveResult, expected_keys
-from .state import GameState
 
 
 def rules_for(state: GameState):
@@ -33,7 +34,7 @@ def check_states(states: Sequence[GameState]) -> CheckReport:
     plugin = rules_for(first)
     results = [SaveResult(st, plugin.check(st), plugin.supply(st)) for st in states]
     vp = plugin.victory(list(states))
-    return CheckReport(results, vp, list(vp.findings), dict(plugin.supply_states), plugin.supply_length)
+    return CheckReport(results, vp, list(vp.findings), plugin.report, plugin.sections(list(states)))
 
 
 def check_saves(paths: Sequence[str | Path], module: Optional[Path] = None, module_dirs: Sequence[Path] = ()) -> CheckReport:
@@ -74,6 +75,4 @@ def check_samples(samples_dir: Path, module_dirs: Sequence[Path]) -> list[Sample
 
 
 def expected_keys_from_json(items: list[dict]) -> list[dict]:
-    from .report import Finding
-
     return expected_keys([Finding(i["rule"], i["title"], tuple(i.get("hexes", ())), tuple(i.get("units", ()))) for i in items])

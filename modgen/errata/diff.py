@@ -12,13 +12,13 @@ same way, plus what only the data holds (hexsides, railroads, roads, towns, area
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
+from modgen.conventions import MARKER_ID_PROPERTY, UNIT_ID_PROPERTY
 from modgen.errors import ModgenError, SaveError
 from modgen.gamefile import ENTRY as GAME_ENTRY, game_from_json
 from modgen.vassal.archive import Archive
@@ -28,6 +28,7 @@ from modgen.vassal.savefile import parse_xml, read_game_data
 from modgen.vassal.sequence import decode
 
 from .common import expand_prototypes, trait_label
+from .datadiff import data_sections
 
 P = "VASSAL.build."
 ARROW = " -> "
@@ -129,7 +130,7 @@ def _view(arc: Archive, module: ModuleInfo, label: str) -> ModuleView:
     for gpid, slot in module.slots.items():
         piece = expand_prototypes(slot.piece, module.prototypes)
         values, images, other = piece_values(piece)
-        ident = values.get("UnitId") or values.get("MarkerId") or ""
+        ident = values.get(UNIT_ID_PROPERTY) or values.get(MARKER_ID_PROPERTY) or ""
         imgs = {i: entries.get("images/" + i) for i in images}
         counter_images.update("images/" + i for i in images)
         pieces[gpid] = PieceView(gpid, piece.basic_name, slot.entry_name, ident, values, imgs, other)
@@ -314,105 +315,6 @@ def _ident_of(gpid: str, old: ModuleView, new: ModuleView) -> str:
     return p.ident if p else ""
 
 
-# --------------------------------------------------------------------------- data trees
-
-
-def _data_sections(old_game: Any, new_game: Any) -> dict[str, Any]:
-    """What only the data holds: exact terrain per hex, hexsides, railroads, roads, towns, areas, supply, TEC."""
-    a, b = old_game.map, new_game.map
-    out: dict[str, Any] = {}
-    hexes = []
-    for h in sorted(set(a.terrain) | set(b.terrain) | set(a.board_of) | set(b.board_of), key=_hex_key):
-        ta = a.terrain_types[a.terrain[h]].name if h in a.terrain else ("(no hex)" if h not in a.board_of else None)
-        tb = b.terrain_types[b.terrain[h]].name if h in b.terrain else ("(no hex)" if h not in b.board_of else None)
-        if ta != tb:
-            hexes.append({"map": "Main Map", "hex": h, "property": "Terrain", "old": ta, "new": tb})
-    out["hexes"] = hexes
-    sides = []
-    for typ in sorted(set(_sides_by_type(a)) | set(_sides_by_type(b))):
-        sa, sb = _sides_by_type(a).get(typ, set()), _sides_by_type(b).get(typ, set())
-        for s in sorted(sb - sa, key=_side_key):
-            sides.append({"type": typ, "hexes": sorted(s, key=_hex_key), "change": "added"})
-        for s in sorted(sa - sb, key=_side_key):
-            sides.append({"type": typ, "hexes": sorted(s, key=_hex_key), "change": "removed"})
-    out["hexsides"] = sides
-    for kind in ("railroads", "roads"):
-        la = {frozenset(p) for r in getattr(a, kind) for p in zip(r.hexes, r.hexes[1:])}
-        lb = {frozenset(p) for r in getattr(b, kind) for p in zip(r.hexes, r.hexes[1:])}
-        items = [{"hexes": sorted(s, key=_hex_key), "change": "added"} for s in sorted(lb - la, key=_side_key)]
-        items += [{"hexes": sorted(s, key=_hex_key), "change": "removed"} for s in sorted(la - lb, key=_side_key)]
-        out[kind] = items
-    towns = []
-    ta_, tb_ = {t.id: t for t in a.towns}, {t.id: t for t in b.towns}
-    for tid in sorted(set(ta_) | set(tb_)):
-        x, y = ta_.get(tid), tb_.get(tid)
-        if x is None or y is None:
-            t = x or y
-            towns.append({"id": tid, "name": t.name, "change": "added" if x is None else "removed", "hex": t.hex})
-            continue
-        fields = {}
-        for f in ("name", "hex", "size"):
-            if getattr(x, f) != getattr(y, f):
-                fields[f] = [getattr(x, f), getattr(y, f)]
-        if x.vp != y.vp:
-            fields["vp"] = [_vp(x.vp), _vp(y.vp)]
-        if fields:
-            towns.append({"id": tid, "name": y.name, "change": "changed", "fields": fields})
-    out["towns"] = towns
-    areas = []
-    aa, ab = {r.id: r for r in a.areas}, {r.id: r for r in b.areas}
-    for rid in sorted(set(aa) | set(ab)):
-        x, y = aa.get(rid), ab.get(rid)
-        if x is None or y is None:
-            areas.append({"id": rid, "name": (x or y).name, "change": "added" if x is None else "removed"})
-        elif x != y:
-            item = {"id": rid, "name": y.name, "change": "changed"}
-            if set(x.hexes) != set(y.hexes):
-                item["hexes_added"] = sorted(set(y.hexes) - set(x.hexes), key=_hex_key)
-                item["hexes_removed"] = sorted(set(x.hexes) - set(y.hexes), key=_hex_key)
-            areas.append(item)
-    out["areas"] = areas
-    supply = []
-    for side in sorted(set(a.supply_sources) | set(b.supply_sources)):
-        sa, sb = set(a.supply_sources.get(side, ())), set(b.supply_sources.get(side, ()))
-        if sa != sb:
-            supply.append({"side": side, "added": sorted(sb - sa, key=_hex_key), "removed": sorted(sa - sb, key=_hex_key)})
-    out["supply_sources"] = supply
-    tec = []
-    for kind, da, db in (("terrain", a.terrain_types, b.terrain_types), ("hexside", a.hexside_types, b.hexside_types)):
-        for tid in sorted(set(da) | set(db)):
-            x, y = da.get(tid), db.get(tid)
-            if x != y:
-                fields = {} if x is None or y is None else {
-                    f: [getattr(x, f), getattr(y, f)] for f in x.__dataclass_fields__ if getattr(x, f) != getattr(y, f)}
-                tec.append({"kind": kind, "id": tid, "name": (y or x).name,
-                            "change": "added" if x is None else "removed" if y is None else "changed", "fields": fields})
-    out["tec"] = tec
-    rules = [what for what, x, y in (("stacking", old_game.stacking, new_game.stacking), ("turns", old_game.turns, new_game.turns),
-                                      ("dice", old_game.dice, new_game.dice)) if x != y]
-    out["rules"] = rules
-    return out
-
-
-def _vp(v: Any) -> Optional[dict[str, Any]]:
-    return None if v is None else {"side": v.side, "capture": v.capture, "occupy": v.occupy}
-
-
-def _sides_by_type(m: Any) -> dict[str, set[frozenset[str]]]:
-    out: dict[str, set[frozenset[str]]] = {}
-    for f in m.hexside_features:
-        out.setdefault(f.type, set()).update(f.sides)
-    return out
-
-
-def _hex_key(h: str) -> tuple:
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", h) if p)
-
-
-def _side_key(s: frozenset[str]) -> tuple:
-    return tuple(_hex_key(h) for h in sorted(s, key=_hex_key))
-
-
 def _build_view(root: Path, game_id: str, tmp: Path, label: str) -> tuple[ModuleView, Any]:
     from modgen.build import module_entries
     from modgen.loader import load_game
@@ -462,7 +364,7 @@ def diff_paths(old: str | Path, new: str | Path, game_id: Optional[str] = None) 
         out = diff_views(vo, vn)
         games = [_carried_game(p) for p in (po, pn)]
         if games[0] is not None and games[1] is not None:  # both carry modgen/game.json: compare exactly
-            data = _data_sections(games[0], games[1])
+            data = data_sections(games[0], games[1])
             out["hexes"] = data.pop("hexes")
             out.update(data)
             out["other"] = [o for o in out["other"] if o["entry"] != GAME_ENTRY]  # explained by the data sections
@@ -478,129 +380,7 @@ def diff_paths(old: str | Path, new: str | Path, game_id: Optional[str] = None) 
     vo.label, vn.label = str(po), str(pn)
     out = diff_views(vo, vn)
     out["game"] = go if go == gn else [go, gn]
-    data = _data_sections(game_o, game_n)
+    data = data_sections(game_o, game_n)
     out["hexes"] = data.pop("hexes")  # exact, per hex (the module only holds non-default zones)
     out.update(data)
     return out
-
-
-# --------------------------------------------------------------------------- reporting
-
-
-SECTIONS = ("counters", "hexes", "hexsides", "railroads", "roads", "towns", "areas", "supply_sources", "tec", "rules",
-            "setups", "charts", "boards", "other")
-
-
-def is_identical(d: dict[str, Any]) -> bool:
-    if d.get("version") or isinstance(d.get("module"), list):
-        return False
-    for k in SECTIONS:
-        v = d.get(k)
-        if isinstance(v, dict):
-            if any(v.values()):
-                return False
-        elif v:
-            return False
-    return True
-
-
-def json_report(d: dict[str, Any]) -> str:
-    return json.dumps({**d, "identical": is_identical(d)}, indent=2, ensure_ascii=False) + "\n"
-
-
-def _who(item: dict[str, Any]) -> str:
-    return f"{item['name']} [{item['id']}]" if item.get("id") else item["name"]
-
-
-def _val(v: Optional[str]) -> str:
-    return "(none)" if v is None else (v if v != "" else '""')
-
-
-def _hexes_text(hs: list[str]) -> str:
-    return "|".join(hs)
-
-
-def text_report(d: dict[str, Any]) -> str:
-    name = d["module"] if isinstance(d["module"], str) else f"{d['module'][0]}{ARROW}{d['module'][1]}"
-    lines: list[str] = []
-    if is_identical(d):
-        return f"{name}: no differences ({d['old']} = {d['new']})\n"
-    v = d.get("version")
-    lines.append(f"{name}: version {v['old']}{ARROW}{v['new']}" if v else f"{name}: changed, but the version is not (bump it on errata)")
-    c = d["counters"]
-
-    def group(title: str, items: list[str]) -> None:
-        if items:
-            lines.append(f"{title} ({len(items)}):")
-            lines.extend(f"  {i}" for i in items)
-
-    items = []
-    for ch in c["changed"]:
-        parts = []
-        if ch["values"]:
-            parts.append(", ".join(f"{k} {_val(o)}{ARROW}{_val(n)}" for k, (o, n) in ch["values"].items()))
-        if ch["images"]:
-            parts.append("new artwork" if ch["values"] else "artwork changed: " + ", ".join(i.rsplit("/", 1)[-1] for i in ch["images"]))
-        if ch["traits"]:
-            parts.append("definition changed: " + ", ".join(ch["traits"]))
-        items.append(f"{_who(ch)}: " + "; ".join(parts))
-    group("Counters changed", items)
-    group("Counters renamed", [f"{r['old_name']}{ARROW}{r['name']}" + (f" [{r['id']}]" if r.get("id") else "")
-                               + (f" (palette entry {r['old_entry']!r}{ARROW}{r['entry']!r})" if r["old_entry"] != r["entry"] and r["old_name"] == r["name"] else "")
-                               for r in c["renamed"]])
-    group("Counters added", [_who(a) for a in c["added"]])
-    group("Counters removed", [_who(a) for a in c["removed"]])
-    hex_items = []
-    for h in d.get("hexes", []):
-        where = "hexes outside any zone" if h["hex"] == "*" else h["hex"]
-        prop = "" if h["property"] == "Terrain" else f"{h['property']} "
-        hex_items.append(f"{where}: {prop}{_val(h['old'])}{ARROW}{_val(h['new'])}")
-    group("Terrain", hex_items)
-    sides: dict[tuple[str, str], list[str]] = {}
-    for s in d.get("hexsides", []):
-        sides.setdefault((s["type"], s["change"]), []).append(_hexes_text(s["hexes"]))
-    group("Hexsides", [f"{t} {ch}: {', '.join(v)}" for (t, ch), v in sides.items()])
-    for kind in ("railroads", "roads"):
-        by: dict[str, list[str]] = {}
-        for r in d.get(kind, []):
-            by.setdefault(r["change"], []).append("-".join(r["hexes"]))
-        group(kind.capitalize(), [f"{ch}: {', '.join(v)}" for ch, v in by.items()])
-    town_items = []
-    for t in d.get("towns", []):
-        if t["change"] == "changed":
-            town_items.append(f"{t['name']}: " + ", ".join(f"{k} {o}{ARROW}{n}" for k, (o, n) in t["fields"].items()))
-        else:
-            town_items.append(f"{t['name']} ({t['hex']}) {t['change']}")
-    group("Towns", town_items)
-    area_items = []
-    for a in d.get("areas", []):
-        extra = ""
-        if a.get("hexes_added") or a.get("hexes_removed"):
-            extra = ": " + "; ".join(x for x in (
-                ("hexes added " + ", ".join(a["hexes_added"])) if a.get("hexes_added") else "",
-                ("hexes removed " + ", ".join(a["hexes_removed"])) if a.get("hexes_removed") else "") if x)
-        area_items.append(f"{a['name']} {a['change']}{extra}")
-    group("Areas", area_items)
-    group("Supply sources", [f"{s['side']}: " + "; ".join(x for x in (
-        ("added " + ", ".join(s["added"])) if s["added"] else "", ("removed " + ", ".join(s["removed"])) if s["removed"] else "") if x)
-        for s in d.get("supply_sources", [])])
-    group("Terrain Effects Chart", [f"{t['kind']} {t['name']} {t['change']}" + (
-        ": " + ", ".join(f"{k} {o}{ARROW}{n}" for k, (o, n) in t["fields"].items()) if t.get("fields") else "")
-        for t in d.get("tec", [])])
-    group("Rules data changed", list(d.get("rules", [])))
-    by_setup: dict[str, list[str]] = {}
-    for s in d.get("setups", []):
-        if "change" in s:
-            by_setup.setdefault(s["setup"], []).append(f"predefined setup {s['change']}")
-            continue
-        old = ", ".join(s["old"]) or "(not set up)"
-        new = ", ".join(s["new"]) or "(not set up)"
-        by_setup.setdefault(s["setup"], []).append(f"{_who(s)}: {old}{ARROW}{new}")
-    for sname, items in by_setup.items():
-        group(f"Set-up and reinforcements, {sname}", items)
-    group("Charts", [f"{ch['name']} {ch['change']}" for ch in d.get("charts", [])])
-    group("Boards", [f"{b['board']}: {b['change']}" + (
-        f" ({b['size']['old'][0]}x{b['size']['old'][1]}{ARROW}{b['size']['new'][0]}x{b['size']['new'][1]})" if "size" in b else "")
-        for b in d.get("boards", [])])
-    group("Other files", [f"{o['entry']} {o['change']}" for o in d.get("other", [])])
-    return "\n".join(lines) + "\n"

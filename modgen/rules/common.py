@@ -6,8 +6,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from ..check.report import Finding
-from ..check.state import GameState, UnitState
+from ..gamestate import GameState, UnitState
+from ..plugin_api import Finding
 from ..model import Game, MapData
 
 _NEIGHBOURS: dict[int, tuple[MapData, dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]] = {}

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..check.report import Finding
-from ..check.state import GameState, UnitState
-from . import SupplyStatus, TownHold, VPLine, VPReport
+from ..gamestate import GameState, UnitState
+from ..plugin_api import Finding, ReportSection, ReportSpec, SupplyState, SupplyStatus, TownHold, VPLine, VPReport, once
 from .common import (
     both_sides, neighbour_tables, occupied_by_side, rail_network, saves_out_of_order, stack_steps, steps_of, trace_to_sources,
     unit_ids, zoc_hexes,
@@ -28,8 +27,15 @@ STATE_NAMES = {"in": "In-Supply", "low": "Low-Supply", "out": "Out-of-Supply"}
 
 class GaliciaRules:
     game_id = GAME_ID
-    supply_states = {"in": "In-Supply, path 0-8 hexes", "low": "Low-Supply, path 9-12", "out": "Out-of-Supply, >12 or no path"}
-    supply_length = "hexes entered from the unit's hex to the source, source included"
+    report = ReportSpec(
+        supply_states=(
+            SupplyState("in", STATE_NAMES["in"], "#1ea03c", "In-Supply, path 0-8 hexes"),
+            SupplyState("low", STATE_NAMES["low"], "#ebbe14", "Low-Supply, path 9-12"),
+            SupplyState("out", STATE_NAMES["out"], "#d71e1e", "Out-of-Supply, >12 or no path"),
+        ),
+        supply_length="hexes entered from the unit's hex to the source, source included",
+        victory_title="Victory points (15.1)",
+    )
 
     # ------------------------------------------------------------------ position
     def check(self, state: GameState) -> list[Finding]:
@@ -123,7 +129,14 @@ class GaliciaRules:
         return out
 
     # ------------------------------------------------------------------ supply
+    def sections(self, states: list[GameState]) -> list[ReportSection]:
+        return []
+
     def supply(self, state: GameState) -> dict[str, SupplyStatus]:
+        """Every on-map unit's supply now (11.2-11.4), traced once per save."""
+        return once(state, "supply", lambda: self._trace_supply(state))
+
+    def _trace_supply(self, state: GameState) -> dict[str, SupplyStatus]:
         """Every on-map unit's supply now (11.2-11.4).
 
         Path length = hexes entered from the unit's hex to the source, the source included

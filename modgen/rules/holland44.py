@@ -11,10 +11,9 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Optional
 
-from ..check.report import Finding
-from ..check.state import GameState, UnitState
+from ..gamestate import GameState, UnitState
 from ..model import MapData, Unit
-from . import SupplyStatus, TownHold, VPLine, VPReport
+from ..plugin_api import Finding, ReportSection, ReportSpec, SupplyState, SupplyStatus, TownHold, VPLine, VPReport, once
 from .common import both_sides, neighbour_tables, occupied_by_side, saves_out_of_order, steps_of, unit_ids, zoc_hexes
 
 GAME_ID = "holland44"
@@ -57,8 +56,14 @@ class Bond:
 
 class Holland44Rules:
     game_id = GAME_ID
-    supply_states = {"in": "In supply: at most 4 hexes to a road, then roads to a source (18.3)", "out": "Out of supply: no such path"}
-    supply_length = "hexes from the unit to the road of part 2 (18.3 part 1, at most 4)"
+    report = ReportSpec(
+        supply_states=(
+            SupplyState("in", "In supply", "#1ea03c", "In supply: at most 4 hexes to a road, then roads to a source (18.3)"),
+            SupplyState("out", "Out of supply", "#d71e1e", "Out of supply: no such path"),
+        ),
+        supply_length="hexes from the unit to the road of part 2 (18.3 part 1, at most 4)",
+        victory_title="Victory (26)",
+    )
 
     # ------------------------------------------------------------------ position
     def check(self, state: GameState) -> list[Finding]:
@@ -222,7 +227,14 @@ class Holland44Rules:
         return not any(t.prohibits_tags(unit.tags) for t in m.side_types(src, dst))
 
     # ------------------------------------------------------------------ supply
+    def sections(self, states: list[GameState]) -> list[ReportSection]:
+        return []
+
     def supply(self, state: GameState) -> dict[str, SupplyStatus]:
+        """18.3 for every unit on the map, traced once per save (see _trace_supply)."""
+        return once(state, "supply", lambda: self._trace_supply(state))
+
+    def _trace_supply(self, state: GameState) -> dict[str, SupplyStatus]:
         """18.3 for every unit on the map: part 1, at most 4 hexes to a road hex of part 2;
         part 2, along connected roads to a friendly entry area (or, for airborne units, to
         their division's supply head, 18.5).

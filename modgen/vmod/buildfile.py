@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 import jinja2
 
-from ..art.mapart import hex_corners
 from ..model import NEXT_PIECE_SLOT_ID, Game
 from ..vassal.pieces import add_piece_command
-from .layout import TracksLayout
-from .piecedefs import MAIN_MAP, TRACKS_MAP, PieceDef
+from ..conventions import MAIN_MAP, TRACKS_BOARD, TRACKS_MAP
+from ..layout import TracksLayout
+from .piecedefs import PieceDef
 
 VASSAL_VERSION = "3.7.0"
 
@@ -94,7 +94,7 @@ def render_buildfile(
         "name": TRACKS_MAP, "button": "Tracks", "hotkey": "82,520", "launch": "true", "background": "255,255,255",
         "tooltip": "Turn and VP tracks, reinforcements by turn, eliminated units",
         "boards": [{
-            "name": "Tracks", "image": images["tracks"], "grid": None,
+            "name": TRACKS_BOARD, "image": images["tracks"], "grid": None,
             "zones": [{"name": b.name, "location_format": "$name$", "path": b.path(), "use_parent_grid": "false", "properties": []} for b in layout.boxes],
         }],
         "properties": [],
@@ -142,4 +142,4 @@ def _default_terrain(game: Game) -> str:
 
 def _hex_path(game: Game, hex_id: str) -> str:
     board = game.map.board_of[hex_id]
-    return ";".join(f"{round(x)},{round(y)}" for x, y in hex_corners(board, hex_id))
+    return ";".join(f"{round(x)},{round(y)}" for x, y in board.geometry.corners(hex_id))

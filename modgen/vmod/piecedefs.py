@@ -11,17 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..conventions import FACE_LAYER, MARKER_ID_PROPERTY, STEP_LAYER, TRACKS_BOARD, TRACKS_MAP, UNIT_ID_PROPERTY
+from ..layout import TracksLayout
 from ..model import Game, Marker, Scenario, Unit
 from ..vassal import pieces as vp
-from .layout import TracksLayout
 
 FLIP_KEY = "70,130"  # Ctrl+F
 MASK_KEY = "77,130"  # Ctrl+M
 ELIMINATE_KEY = "69,130"  # Ctrl+E
 DELETE_KEY = "68,130"  # Ctrl+D
-TRACKS_MAP = "Tracks"
-MAIN_MAP = "Main Map"
-STEP_LAYER = "Step"
 
 
 def unit_image(unit: Unit, reduced: bool) -> str:
@@ -80,7 +78,7 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
     ex, ey = elim.x + elim.w // 2, elim.y + elim.h // 2
     traits: list[vp.Trait] = [
         vp.delete(DELETE_KEY),
-        vp.send_to_location("Eliminate", ELIMINATE_KEY, TRACKS_MAP, "Tracks", ex, ey, description="Send to the Eliminated box"),
+        vp.send_to_location("Eliminate", ELIMINATE_KEY, TRACKS_MAP, TRACKS_BOARD, ex, ey, description="Send to the Eliminated box"),
         vp.mask(MASK_KEY, mask_image(nat.id), f"{nat.name} unit", command="Hide from opponent", access="side", description="Rule 5.4: hidden from the opponent"),
     ]
     full_steps = game.unit_steps(unit, False) or 0
@@ -90,7 +88,7 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
         "Nationality": nat.name,
         "Type": game.unit_types[unit.type].name,
         "Size": unit.size,
-        "UnitId": unit.id,
+        UNIT_ID_PROPERTY: unit.id,
         game.formation_label: unit.formation or "",
         "Ersatz": "true" if unit.ersatz else "false",
         "WhiteSymbol": "true" if unit.white_symbol else "false",
@@ -136,9 +134,9 @@ def marker_def(game: Game, marker: Marker) -> PieceDef:
     image = marker_image(marker, False)
     if marker.back is not None:
         traits.append(
-            vp.layer("Face", [marker_image(marker, False), marker_image(marker, True)], [marker.front.name, marker.back.name], increase_key=FLIP_KEY, up_command="Flip", description="Marker sides")
+            vp.layer(FACE_LAYER, [marker_image(marker, False), marker_image(marker, True)], [marker.front.name, marker.back.name], increase_key=FLIP_KEY, up_command="Flip", description="Marker sides")
         )
         image = ""
-    traits.append(vp.marker(["Kind", "MarkerId"], [marker.kind, marker.id]))
+    traits.append(vp.marker(["Kind", MARKER_ID_PROPERTY], [marker.kind, marker.id]))
     traits.append(vp.basic_piece(marker.front.name, image, gpid=gpid))
     return PieceDef(marker.front.name if marker.back is None else f"{marker.front.name} / {marker.back.name}", gpid, vp.piece_from(traits), "marker", marker.id)

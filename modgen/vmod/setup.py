@@ -15,8 +15,9 @@ from ..model import Game, Scenario
 from ..vassal import pieces as vp
 from ..vassal.savefile import BoardPick, SaveContent, StackSpec
 from ..vassal.sequence import encode
-from .layout import TracksLayout
-from .piecedefs import MAIN_MAP, TRACKS_MAP, PieceDef
+from ..conventions import MAIN_MAP, TRACKS_BOARD, TRACKS_MAP
+from ..layout import TracksLayout
+from .piecedefs import PieceDef
 
 MASKED_OPTIONS = "|0"
 
@@ -142,7 +143,7 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
     return SaveContent(
         pieces=pieces,
         stacks=stacks,
-        boards={MAIN_MAP: board_picks(game), TRACKS_MAP: [BoardPick("Tracks")]},
+        boards={MAIN_MAP: board_picks(game), TRACKS_MAP: [BoardPick(TRACKS_BOARD)]},
         module_name=module_name,
         module_version=game.version,
         include_metadata=False,

@@ -7,16 +7,13 @@ Run from the repository root: .venv/bin/python samples/holland44/make_samples.py
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from modgen.check.compose import Composer, from_scenario  # noqa: E402
-from modgen.check.report import Finding  # noqa: E402
-from modgen.check.run import check_saves  # noqa: E402
+from modgen.vmod.compose import Composer, from_scenario  # noqa: E402
 from modgen.loader import load_game  # noqa: E402
 
 HERE = Path(__file__).resolve().parent

@@ -16,10 +16,10 @@ from ..model import Game, Scenario
 from ..vassal import pieces as vp
 from ..vassal.savefile import BoardPick, GlobalValue, SaveContent, StackSpec, write_game
 from ..vassal.sequence import encode
-from ..vmod.layout import Box, TracksLayout, entry_box_name, tracks_layout
-from ..vmod.piecedefs import MAIN_MAP, STEP_LAYER, TRACKS_MAP, PieceDef, marker_def, unit_def
-from ..vmod.setup import PieceIds, board_picks, hexside_point, hidden_at_setup
-from .reader import FACE_LAYER, LAYER_NAME_FIELD
+from ..conventions import FACE_LAYER, LAYER_NAME_FIELD, MAIN_MAP, STEP_LAYER, TRACKS_MAP, entry_box_name
+from ..layout import Box, TracksLayout, tracks_layout
+from .piecedefs import PieceDef, marker_def, unit_def
+from .setup import PieceIds, board_picks, hexside_point, hidden_at_setup
 
 MASKED = "|0"
 

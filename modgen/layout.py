@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import Game, Scenario
+from .conventions import eliminated_box_name, entry_box_name, vp_box_name
+from .model import Game, Scenario
 
 PITCH = 78  # one counter slot
 PAD = 14
@@ -76,12 +77,6 @@ class TracksLayout:
         return next(b for b in self.boxes if b.kind == "eliminated" and b.side == side)
 
 
-def entry_box_name(area: str) -> str:
-    return f"Entry {area}"
-
-
-def vp_box_name(vp: int) -> str:
-    return f"VP {vp}"
 
 
 def side_short(game: Game, side: str) -> str:
@@ -173,7 +168,7 @@ def tracks_layout(game: Game, scenarios: list[Scenario]) -> TracksLayout:
     for side in game.sides:
         cols, rows = 8, 4
         w, h = cols * PITCH + PAD, rows * PITCH + LABEL + 8
-        layout.boxes.append(Box(f"Eliminated {side.name}", "eliminated", x, y, w, h, cols, side.id))
+        layout.boxes.append(Box(eliminated_box_name(side.name), "eliminated", x, y, w, h, cols, side.id))
         x += w + 12
     row_width = max(row_width, x)
     y += 4 * PITCH + LABEL + 8

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
-from ..model import Game, Marker, Unit
-from ..vassal.module import ModuleInfo
+from .model import Game, Marker, Unit
+from .vassal.module import ModuleInfo
 
-MAIN_MAP = "Main Map"
-TRACKS_MAP = "Tracks"
 
 
 @dataclass
@@ -95,6 +93,7 @@ class GameState:
     eliminated: list[str]  # unit ids in an "Eliminated <Side>" box
     off_map: dict[str, str]  # unit id -> where it waits (reinforcement box, other Tracks box)
     missing: list[str]  # unit ids of the game that are not in the save at all (raw; see reported_missing)
+    memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # plugin_api.once
 
     def units_on_map(self) -> list[UnitState]:
         return [u for u in self.units if u.hex is not None]

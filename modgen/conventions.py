@@ -1,0 +1,39 @@
+"""The names a modgen module gives its windows, layers and boxes: one place for both sides.
+
+The module writer names them and the save reader finds pieces by them. Both import this
+module; the reader never imports the writer, so a change to how modules are written cannot
+silently change how saves are read.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAIN_MAP = "Main Map"  # the window of the hex map
+TRACKS_MAP = "Tracks"  # the window of the off-map displays (turn track, boxes)
+TRACKS_BOARD = "Tracks"
+
+STEP_LAYER = "Step"  # a unit's Layer trait: level 1 full strength, 2 reduced
+FACE_LAYER = "Face"  # a two-sided marker's Layer trait: level 1 front, 2 back
+LAYER_NAME_FIELD = 18  # the emb2 type field holding the layer name (modgen.vassal.pieces.layer order)
+
+UNIT_ID_PROPERTY = "UnitId"
+MARKER_ID_PROPERTY = "MarkerId"
+
+
+def entry_box_name(area: str) -> str:
+    """The Tracks box of an off-map entry area."""
+    return f"Entry {area}"
+
+
+def vp_box_name(vp: int) -> str:
+    """The box of a VP track holding the value vp."""
+    return f"VP {vp}"
+
+
+VP_BOX = re.compile(r"^VP (\d+)$")
+
+
+def eliminated_box_name(side_name: str) -> str:
+    """The box a side's eliminated units are sent to."""
+    return f"Eliminated {side_name}"

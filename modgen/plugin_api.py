@@ -1,0 +1,181 @@
+"""The plugin API: what a game's rules plugin receives, returns and declares.
+
+One low module that the checker core and every rules plugin import; nothing else in modgen
+imports a plugin. A plugin reads a GameState (modgen.gamestate) and returns Findings, each
+unit's SupplyStatus (if the game has per-unit supply) and a VPReport; it declares how the
+report shows them (ReportSpec): its supply states with names and colours, or none at all, the
+title of its victory section, and sections of its own.
+
+A plugin is found by game id: modgen's own in modgen.rules, any other through the entry-point
+group `modgen.games` (see modgen.plugins), so a game can ship as a package of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Optional, Protocol, TypeVar
+
+from .gamestate import GameState
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One breach of a rule: its number as printed ("5.1", "TEC"), a short stable title, where."""
+
+    rule: str
+    title: str
+    hexes: tuple[str, ...] = ()
+    units: tuple[str, ...] = ()
+    message: str = ""
+
+    def key(self) -> dict[str, Any]:
+        """What a pinned expectation compares (the message may be reworded)."""
+        return {"rule": self.rule, "title": self.title, "hexes": list(self.hexes), "units": list(self.units)}
+
+
+@dataclass(frozen=True)
+class SupplyState:
+    """A supply state a game knows, as the report, JSON and picture show it."""
+
+    id: str  # what SupplyStatus.state holds
+    name: str  # "In-Supply"
+    colour: str  # "#1ea03c": the unit's dot on the checker's picture
+    legend: str  # "In-Supply, path 0-8 hexes": the picture's legend
+
+
+@dataclass(frozen=True)
+class ReportSection:
+    """A section a plugin adds to the report: a title and its lines, with JSON-able details."""
+
+    title: str
+    lines: tuple[str, ...]
+    data: Any = None
+
+
+@dataclass(frozen=True)
+class ReportSpec:
+    """How a game's check reads: which supply states exist (none: no per-unit supply, as in a
+    game with supply pools per front), what a supply path length counts, the victory title."""
+
+    supply_states: tuple[SupplyState, ...] = ()
+    supply_length: str = ""
+    victory_title: str = "Victory"
+
+    def supply_state(self, state_id: str) -> SupplyState:
+        """The declared state; an undeclared id is shown as itself in grey rather than failing."""
+        found = next((s for s in self.supply_states if s.id == state_id), None)
+        return found or SupplyState(state_id, state_id, "#808080", state_id)
+
+
+@dataclass(frozen=True)
+class SupplyStatus:
+    """A unit's supply state now, and what its markers say (11.x)."""
+
+    unit: str
+    side: str
+    hex: str
+    state: str  # the id of one of the plugin's declared SupplyStates
+    length: Optional[int]  # hexes entered from the unit to the source; None: no path
+    source: Optional[str]
+    path: tuple[str, ...]  # unit hex first, source last
+    marker: str  # the state the unit's supply markers show (a declared SupplyState id)
+
+    def as_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["path"] = list(self.path)
+        return d
+
+
+@dataclass
+class VPLine:
+    gt: int
+    side: str
+    source: str  # "Capture Lublin (16.22)", "Occupy …", "Eliminated ru-inf-18"
+    vp: float  # some games score half VP
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class TownHold:
+    town: str
+    hex: str
+    vp_side: str  # the side that earns VP for it
+    holder: str  # side holding it now (occupied, or last passed through)
+    occupied_by: Optional[str]
+    captured_gt: Optional[int]
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class VPReport:
+    """VP by source over a sequence of saves, against what the saves record."""
+
+    sides: dict[str, str]  # id -> name
+    towns: list[TownHold]
+    lines: list[VPLine]
+    provable: dict[str, int]  # lower bound at the last save
+    recorded: dict[str, int]  # recorded in the last save
+    baseline: dict[str, int]  # recorded in the first save (VP before it cannot be recomputed)
+    unknown: list[str]  # VP sources a save cannot reveal
+    findings: list[Finding] = field(default_factory=list)
+    outcome: list[str] = field(default_factory=list)  # automatic victory, the winner at the end
+    unprovable: str = ""  # why recorded VP may exceed what the saves prove
+
+    def text_lines(self) -> list[str]:
+        out = []
+        for t in self.towns:
+            occ = f"occupied by {self.sides[t.occupied_by]}" if t.occupied_by else "unoccupied"
+            cap = f", captured GT {t.captured_gt}" if t.captured_gt else ""
+            out.append(f"{t.town} ({t.hex}): held by {self.sides[t.holder]}, {occ}{cap}")
+        for sid, name in self.sides.items():
+            mine = [ln for ln in self.lines if ln.side == sid]
+            by_source = ", ".join(f"GT {ln.gt} {ln.source} {ln.vp:+g}" for ln in mine) or "nothing since the first save"
+            out.append(f"{name}: recorded {self.recorded.get(sid, 0)}, first save {self.baseline.get(sid, 0)}, "
+                       f"provable at least {self.provable.get(sid, 0)}; earned: {by_source}")
+            extra = self.recorded.get(sid, 0) - self.provable.get(sid, 0)
+            if extra > 0:
+                why = f" ({self.unprovable})" if self.unprovable else ""
+                out.append(f"  {extra:g} recorded VP of {name} are not provable from the saves{why}")
+        out.extend(f"cannot be seen in a save: {u}" for u in self.unknown)
+        out.extend(self.outcome)
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "towns": [t.as_dict() for t in self.towns],
+            "lines": [ln.as_dict() for ln in self.lines],
+            "provable": self.provable, "recorded": self.recorded, "baseline": self.baseline,
+            "unknown": self.unknown, "outcome": self.outcome,
+        }
+
+
+class RulesPlugin(Protocol):
+    """What the checker asks of a game's rules."""
+
+    game_id: str
+    report: ReportSpec
+
+    def check(self, state: GameState) -> list[Finding]:
+        """Every rule the position breaks (including supply-marker disagreements)."""
+
+    def supply(self, state: GameState) -> dict[str, SupplyStatus]:
+        """Supply state of every unit on the map, by unit id ({} for a game without per-unit supply)."""
+
+    def victory(self, states: list[GameState]) -> VPReport:
+        """VP over saves of one game, in play order."""
+
+    def sections(self, states: list[GameState]) -> list[ReportSection]:
+        """Sections of the game's own (supply pools, lines of control...); [] when it has none."""
+
+
+def once(state: GameState, key: str, compute: Callable[[], T]) -> T:
+    """A value computed once per state: supply is read by check, supply and victory alike."""
+    if key not in state.memo:
+        state.memo[key] = compute()
+    return state.memo[key]

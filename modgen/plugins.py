@@ -1,0 +1,69 @@
+"""Finding a game's rules plugin: modgen's own, and any installed through entry points.
+
+A package ships a game's rules by declaring, in its pyproject.toml,
+
+    [project.entry-points."modgen.games"]
+    mygame = "mygame_rules:MyGameRules"
+
+where the name is the game id (the `id:` of counters/<game>/game.yaml) and the value a class
+(or any callable) that returns a plugin (modgen.plugin_api.RulesPlugin). Every source is read:
+registering or installing one plugin never hides another. A game with two plugins is an error
+rather than a silent choice.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+from typing import Callable, Optional
+
+from .errors import ModgenError
+from .plugin_api import RulesPlugin
+
+ENTRY_POINT_GROUP = "modgen.games"
+BUILTIN = {  # game id -> "module:attribute" within modgen
+    "galicia1914": "modgen.rules.galicia1914:GaliciaRules",
+    "holland44": "modgen.rules.holland44:Holland44Rules",
+}
+
+Factory = Callable[[], RulesPlugin]
+_registered: dict[str, Factory] = {}
+
+
+def register(game_id: str, factory: Factory) -> None:
+    """Add a plugin at run time (tests, scripts); it joins the built-ins and entry points."""
+    _registered[game_id] = factory
+
+
+def unregister(game_id: str) -> None:
+    _registered.pop(game_id, None)
+
+
+def _load(spec: str) -> Factory:
+    import importlib
+
+    module, _, attr = spec.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def available() -> dict[str, str]:
+    """Every game id with a plugin, and where it comes from (for messages and --help)."""
+    out = {gid: f"modgen ({spec})" for gid, spec in BUILTIN.items()}
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        out.setdefault(ep.name, f"{ep.dist.name if ep.dist else '?'} ({ep.value})")
+    out.update({gid: "registered" for gid in _registered})
+    return out
+
+
+def plugin_for(game_id: str) -> Optional[RulesPlugin]:
+    """The rules plugin of a game, or None if no plugin knows it."""
+    if game_id in _registered:
+        return _registered[game_id]()
+    found = [ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name == game_id]
+    if game_id in BUILTIN:
+        if found and any(ep.value != BUILTIN[game_id] for ep in found):
+            raise ModgenError(game_id, f"two rules plugins for game {game_id!r}: modgen's own and "
+                                       f"{found[0].value} (entry point group {ENTRY_POINT_GROUP})")
+        return _load(BUILTIN[game_id])()
+    if len({ep.value for ep in found}) > 1:
+        raise ModgenError(game_id, f"two rules plugins for game {game_id!r}: {', '.join(ep.value for ep in found)}")
+    return found[0].load()() if found else None
