@@ -132,3 +132,30 @@ def test_the_graph_is_read():
     assert "modgen.plugin_api" in GRAPH["modgen.rules.galicia1914"]
     assert "modgen.gamestate" in GRAPH["modgen.plugin_api"]
     assert "modgen.plugins" in GRAPH["modgen.check.run"]
+
+
+def closure(roots: set[str]) -> set[str]:
+    out, todo = set(), list(roots)
+    while todo:
+        m = todo.pop()
+        if m in out or m not in GRAPH:
+            continue
+        out.add(m)
+        todo.extend(GRAPH[m])
+    return out
+
+
+def covered_by(parts: tuple[str, ...], module: str) -> bool:
+    rel = module.removeprefix("modgen.").replace(".", "/")
+    return any(rel == p.removesuffix(".py") or rel.startswith(p + "/") or rel == p for p in parts)
+
+
+def test_the_build_cache_fingerprint_covers_all_code_it_runs():
+    """Cached images and the no-change stamp are keyed by a hash of the code: every module the
+    drawing (art/) and the build import must be in it, or an edit there would reuse stale output."""
+    from modgen.vmod.cache import ART_CODE, BUILD_CODE
+
+    art = closure({m for m in GRAPH if m.startswith("modgen.art")})
+    assert {m for m in art if not covered_by(ART_CODE, m)} == set()
+    build = closure({"modgen.build"})
+    assert {m for m in build if not covered_by(BUILD_CODE, m)} <= {"modgen"}

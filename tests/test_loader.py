@@ -73,6 +73,8 @@ def test_galicia_loads_with_the_rules_numbers():
         ("counters/mini/scenarios/s1.yaml", 'hex: "5.05"', 'hex: "5.07"', "bl-1", "setup[2].hex", "prohibited terrain"),
         ("counters/mini/game.yaml", 'colour: "#a04030"', 'colour: "red"', "Redland", "nationalities[0].colour", "#rrggbb"),
         ("counters/mini/units.yaml", "type: cavalry", "type: dragoons", "dragoons", "units[2].type", "unknown value 'dragoons'"),
+        ("maps/mini/map.yaml", 'colour: "#a3c28a"', 'colour: "green"', "woods", "terrain_types.woods.colour", "#rrggbb"),
+        ("counters/mini/game.yaml", "symbol: cavalry,", "symbol: lancers,", "lancers", "unit_types.cavalry.symbol", "unknown value 'lancers'"),
     ],
 )
 def test_each_kind_of_bad_data_names_file_line_and_field(mini_copy, rel, old, new, needle, field, message):

@@ -59,8 +59,8 @@ def files_digest(paths: Iterable[Path], base: Path) -> str:
     return h.hexdigest()
 
 
-ART_CODE = ("art", "model.py", "geometry.py", "hexgrid.py")
-BUILD_CODE = ART_CODE + ("vmod", "vassal", "templates", "loader.py", "yamlsrc.py", "gamefile.py", "build.py", "errors.py")
+ART_CODE = ("art", "model.py", "geometry.py", "hexgrid.py", "layout.py", "conventions.py")  # all that art/ imports
+BUILD_CODE = ART_CODE + ("vmod", "vassal", "templates", "load", "loader.py", "yamlsrc.py", "gamefile.py", "build.py", "errors.py", "atomic.py")
 
 
 def _code_files(parts: tuple[str, ...]) -> list[Path]:

@@ -1,0 +1,190 @@
+"""maps/<game>/map.yaml: the boards and their hex numbering, and the terrain, hexside and road
+types (the TEC) that terrain.yaml and features.yaml refer to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..errors import DataError
+from ..geometry import BoardSpec, GeometryError, build_geometry
+from ..model import Board, HexsideType, Provenance, RoadType, TerrainType
+from .nodes import Node, _as_text, _colour, _number, _words
+from .schema import by_id, choice, colour, document, flag, integer, must, number, obj, provenance, text, words
+
+HEXSIDE_STYLES = ("water", "ridge", "bridge", "ferry", "boundary")
+SIDES = ("bottom", "top", "left", "right")
+
+NUMBERING = obj("How the hexes are numbered: the printed hex IDs, exactly.", {
+    "line_from": must(choice("where line 1 is: rows bottom|top; columns left|right", SIDES)),
+    "pos_from": must(choice("where position 1 is along a line: rows left|right; columns top|bottom", SIDES)),
+    "line_first": flag("the ID starts with the line number (default true)"),
+    "sep": text('between the two parts ("" for 0101 style; default "")'),
+    "line_digits": integer("zero-padded width of the line number (default 1)", 1, 4),
+    "pos_digits": integer("zero-padded width of the position number (default 2)", 1, 4),
+    "line_start": integer("the first line number (default 1)", 0),
+    "pos_start": integer("the first position number (default 1)", 0),
+    "id_prefix": text('before every ID, e.g. "A" when several boards would share IDs'),
+})
+BOARD = obj("One VASSAL board: a hex field.", {
+    "name": must(text("VASSAL board name")),
+    "hexes": must(choice("rows: pointy-top hexes in horizontal rows; columns: flat-top, vertical columns", ("rows", "columns"))),
+    "hex_size": must(integer("pixels between neighbouring hex centres along a row (column)", 16, 1000)),
+    "lines": must(integer("number of rows (columns)", 1, 500)),
+    "per_line": must(integer("hexes in each row (column)", 1, 500)),
+    "margin": integer("pixels around the hex field (default 0)", 0, 2000),
+    "outer_lines": choice("lines whose first hex sits half a hex nearer the edge numbering starts from (default odd)", ("odd", "even")),
+    "numbering": must(NUMBERING),
+    "column": integer("the board's column when there are several (default: left to right)", 0, 20),
+    "row": integer("the board's row when there are several (default 0)", 0, 20),
+})
+TERRAIN_TYPE = obj("A terrain type of the TEC, in the rulebook's words.", {
+    "name": must(text("as the TEC names it")),
+    "move": must(text('movement cost, as printed ("1", "2", "Prohibited")')),
+    "combat": text("combat effect, as printed"),
+    "colour": must(colour("map colour")),
+    "prohibited": flag("no unit may enter"),
+    "road_only": words("unit tags that may enter this terrain only along a road"),
+    "prohibited_for": words("unit tags that may never enter it"),
+})
+HEXSIDE_TYPE = obj("A hexside type of the TEC (river, ridge, bridge...).", {
+    "name": must(text("as the TEC names it")),
+    "move": must(text('movement cost, as printed ("+2", "Prohibited")')),
+    "combat": text("combat effect, as printed"),
+    "blocks_zoc": flag("zones of control do not extend across it (rules plugins read it)"),
+    "note": text("a note printed with the TEC"),
+    "style": choice("how the map draws it", HEXSIDE_STYLES),
+    "colour": colour("drawing colour"),
+    "width": number("drawing width in pixels"),
+    "prohibits": words('unit tags that may not cross except by a bridge or ferry on the same hexside ("*" = all)'),
+    "over": words("a hexside of this type must lie on a hexside carrying one of these types (a crossing)"),
+    "blocks_supply": flag("supply does not trace across it (rules plugins read it)"),
+})
+ROAD_TYPE = obj("A kind of road in features.yaml `roads`, drawn widest first.", {
+    "name": must(text("as the TEC names it")),
+    "move": text("movement cost along it, as printed"),
+    "colour": must(colour("drawing colour")),
+    "width": number("drawing width in pixels (default 4)"),
+})
+SCHEMA = document("map", "modgen maps/<game>/map.yaml", obj("Boards and their hex numbering; terrain, hexside and road types.", {
+    "boards": must({"type": "array", "description": "the boards of the map", "items": BOARD, "minItems": 1}),
+    "terrain_types": must(by_id("the TEC: terrain id -> terrain type", TERRAIN_TYPE)),
+    "hexside_types": by_id("hexside id -> hexside type", HEXSIDE_TYPE),
+    "road_types": by_id("kinds of `roads` in features.yaml", ROAD_TYPE),
+    **provenance("the TEC (terrain_types / hexside_types / road_types)"),
+}))
+
+
+@dataclass(frozen=True)
+class MapTypes:
+    """What map.yaml gives the other map files: the boards and hex IDs, and the types they name."""
+
+    boards: list[Board]
+    board_of: dict[str, Board]
+    terrain_types: dict[str, TerrainType]
+    hexside_types: dict[str, HexsideType]
+    road_types: dict[str, RoadType]
+    provenance: Provenance
+
+    def hex_ref(self, node: Node, value: Any, line: int | None, path: str, written: str | None = None) -> str:
+        value = _as_text(value, written, node.file, line, path, hex_id=True)
+        if value not in self.board_of:
+            raise DataError(node.file, line, path, f"unknown hex ID {value!r}")
+        return value
+
+
+def read_map(m: Node) -> MapTypes:
+    boards: list[Board] = []
+    for b in m.nodes("boards"):
+        boards.append(_board(b))
+    if not boards:
+        m.fail("boards", "at least one board is needed")
+    boards = _arrange(m, boards)
+    names = [b.name for b in boards]
+    if len(set(names)) != len(names):
+        m.fail("boards", "board names must be unique")
+    board_of: dict[str, Board] = {}
+    for board in boards:
+        for h in board.geometry.raw_of:
+            if h in board_of:
+                m.fail("boards", f"hex ID {h} is on boards {board_of[h].name} and {board.name}: use id_prefix")
+            board_of[h] = board
+
+    tec_prov = m.provenance()
+    terrain_types = {
+        tid: TerrainType(
+            tid,
+            n.text("name"),
+            n.text("move"),
+            n.text("combat", ""),
+            _colour(n, "colour"),
+            n.flag("prohibited"),
+            _words(n, "road_only"),
+            _words(n, "prohibited_for"),
+        )
+        for tid, n in m.mapping("terrain_types")
+    }
+    hexside_types = {
+        tid: HexsideType(
+            tid, n.text("name"), n.text("move"), n.text("combat", ""), n.flag("blocks_zoc"), n.text("note", ""),
+            n.choice("style", HEXSIDE_STYLES, ""), _colour(n, "colour", None), _number(n, "width"),
+            _words(n, "prohibits"), _words(n, "over"), n.flag("blocks_supply"),
+        )
+        for tid, n in m.mapping("hexside_types", {})
+    }
+    for tid, n in m.mapping("hexside_types", {}):
+        for line, value, path in n.texts("over", []):
+            if value not in hexside_types or hexside_types[value].on:
+                raise DataError(m.file, line, path, f"{value!r} is not a hexside type a crossing can lie on")
+    road_types = {
+        tid: RoadType(tid, n.text("name"), n.text("move", ""), _colour(n, "colour"), _number(n, "width") or 4.0)
+        for tid, n in m.mapping("road_types", {})
+    }
+    return MapTypes(boards, board_of, terrain_types, hexside_types, road_types, tec_prov)
+
+
+def _board(b: Node) -> Board:
+    num = b.child("numbering")
+    spec = BoardSpec(
+        name=b.text("name"),
+        hexes=b.choice("hexes", ("rows", "columns")),
+        hex_size=b.integer("hex_size", lo=16, hi=1000),
+        lines=b.integer("lines", lo=1, hi=500),
+        per_line=b.integer("per_line", lo=1, hi=500),
+        margin=b.integer("margin", 0, lo=0, hi=2000),
+        outer_lines=b.choice("outer_lines", ("odd", "even"), "odd"),
+        line_from=num.choice("line_from", SIDES),
+        pos_from=num.choice("pos_from", SIDES),
+        line_first=num.flag("line_first", True),
+        sep=num.text("sep", ""),
+        line_digits=num.integer("line_digits", 1, lo=1, hi=4),
+        pos_digits=num.integer("pos_digits", 2, lo=1, hi=4),
+        line_start=num.integer("line_start", 1, lo=0),
+        pos_start=num.integer("pos_start", 1, lo=0),
+        id_prefix=num.text("id_prefix", ""),
+    )
+    rows = spec.hexes == "rows"
+    if rows and (spec.line_from not in ("bottom", "top") or spec.pos_from not in ("left", "right")):
+        num.fail(None, "hexes in rows: line_from is bottom|top and pos_from left|right")
+    if not rows and (spec.line_from not in ("left", "right") or spec.pos_from not in ("top", "bottom")):
+        num.fail(None, "hexes in columns: line_from is left|right and pos_from top|bottom")
+    try:
+        return Board(spec.name, build_geometry(spec), b.integer("column", 0, lo=0, hi=20), b.integer("row", 0, lo=0, hi=20))
+    except GeometryError as exc:
+        b.fail("numbering", str(exc))
+
+
+def _arrange(m: Node, boards: list[Board]) -> list[Board]:
+    """Boards in their grid cells with VASSAL's origins (Map.java: widths to the left in the
+    row, heights above in the column). Without column/row, boards go left to right."""
+    if len(boards) > 1 and all(b.column == 0 and b.row == 0 for b in boards):
+        boards = [replace(b, column=i) for i, b in enumerate(boards)]
+    cells = [(b.column, b.row) for b in boards]
+    if len(set(cells)) != len(cells):
+        m.fail("boards", "two boards share a column and row")
+    out = []
+    for b in boards:
+        ox = sum(o.geometry.width for o in boards if o.row == b.row and o.column < b.column)
+        oy = sum(o.geometry.height for o in boards if o.column == b.column and o.row < b.row)
+        out.append(replace(b, origin=(ox, oy)))
+    return out

@@ -1,0 +1,164 @@
+"""counters/<game>/scenarios/*.yaml: one scenario a file (set-up, reinforcements, markers)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Iterable
+
+from ..errors import DataError
+from ..model import MapData, Marker, MarkerPlacement, Placement, Reinforcement, Scenario, TurnTrack, Unit
+from .nodes import Node
+from .schema import choice, document, hex_id, hex_ids, integer, items, must, obj, provenance, text
+
+
+def _either(*keys: tuple[str, ...]) -> list[dict]:
+    return [{"required": list(k)} for k in keys]
+
+
+PAIR = {"minItems": 2, "maxItems": 2}
+SETUP = obj("A unit on the map (or in an entry area) at start: `hex` or `area`.", {
+    "unit": must(text("a units.yaml id")),
+    "hex": hex_id("its set-up hex"),
+    "area": text("a features.yaml entry_areas id: waiting in that entry area"),
+}, anyOf=_either(("hex",), ("area",)))
+REINFORCEMENT = obj("An arrival: `hexes`, `railroad_between`, `area` or `drop`.", {
+    "unit": must(text("a units.yaml id")),
+    "turn": must(integer("the turn it arrives", 1)),
+    "hexes": hex_ids("allowed entry hexes"),
+    "railroad_between": hex_ids("arrives by rail anywhere on the line between two hexes") | PAIR,
+    "area": text("enters from this features.yaml entry_areas id"),
+    "drop": text("lands at the drop hexes with this label (features.yaml areas `label`)"),
+    "note": text("a note printed on the reinforcement chart"),
+}, anyOf=_either(("hexes",), ("railroad_between",), ("area",), ("drop",)))
+AT = obj("Where: a `hex`, a `hexside`, an entry `area`, or a `track` box.", {
+    "hex": hex_id("on this hex"),
+    "hexside": hex_ids("on the hexside between two adjacent hexes") | PAIR,
+    "area": text("in this features.yaml entry_areas id"),
+    "track": choice("on a track: turn | vp", ("turn", "vp")),
+    "box": integer("the track box (with `track`)", 0, 999),
+}, anyOf=_either(("hex",), ("hexside",), ("area",), ("track", "box")))
+SCHEMA = document("scenario", "modgen counters/<game>/scenarios/<id>.yaml", obj("One scenario.", {
+    "id": must(text("stable id")),
+    "name": must(text("as printed")),
+    "description": text("a paragraph for the module"),
+    "turns": must(integer("game turns the scenario lasts (at most game.yaml turns.count)", 1)),
+    "first_player_turn": must(text("the game.yaml sides id who moves first")),
+    "same_as": text("set-up, reinforcements and markers of another scenario (arrivals after the last turn are dropped)"),
+    "skip": items("player turns skipped", obj("A player turn that does not happen.", {
+        "turn": must(integer("game turn", 1)),
+        "side": must(text("the game.yaml sides id whose player turn is skipped")),
+    })),
+    "setup": items("units on the map at start", SETUP),
+    "reinforcements": items("arrivals: turn and where they enter", REINFORCEMENT),
+    "markers": items("markers placed at start, on a track box, a hex, a hexside or an entry area", obj("A marker placed at start.", {
+        "marker": must(text("a markers.yaml id")),
+        "at": must(AT),
+    })),
+    **provenance("the set-up and arrivals"),
+}))
+
+
+def read_scenarios(opened: Iterable[Node], units: dict[str, Unit], markers: dict[str, Marker], game_map: MapData,
+                   side_ids: list[str], turns: TurnTrack) -> dict[str, Scenario]:
+    """Every scenario; opened gives each file's Node in turn (each is read before the next opens)."""
+    out: dict[str, Scenario] = {}
+    borrowed: list[tuple[Node, str, str]] = []
+    for s in opened:
+        sid = s.text("id")
+        if sid in out:
+            s.fail("id", f"duplicate scenario id {sid!r}")
+        s.provenance()  # checked like every file's; a scenario carries none (nothing downstream reads it)
+        out[sid] = _scenario(s, sid, units, markers, game_map, side_ids, turns)
+        if s.has("same_as"):
+            borrowed.append((s, sid, s.text("same_as")))
+    for s, sid, source in borrowed:
+        base = out.get(source)
+        if base is None or any(b[1] == source for b in borrowed):
+            s.fail("same_as", f"{source!r} is not a scenario with its own set-up")
+        mine = out[sid]
+        if mine.setup or mine.reinforcements or mine.markers:
+            s.fail("same_as", "a scenario with same_as has no setup, reinforcements or markers of its own")
+        arrivals = tuple(r for r in base.reinforcements if r.turn <= mine.turns)
+        out[sid] = replace(mine, setup=base.setup, reinforcements=arrivals, markers=base.markers,
+                           skip=mine.skip or tuple(k for k in base.skip if k[0] <= mine.turns))
+    return out
+
+
+def _scenario(s: Node, sid: str, units, markers, game_map: MapData, side_ids, turns: TurnTrack) -> Scenario:
+    count = s.integer("turns", lo=1, hi=turns.count)
+    skip = []
+    for n in s.nodes("skip", []):
+        skip.append((n.integer("turn", lo=1, hi=count), n.choice("side", side_ids)))
+    placed: dict[str, int | None] = {}
+    drops = {a.label for a in game_map.areas if a.label}
+
+    def unit_ref(n: Node) -> str:
+        uid = n.text("unit")
+        if uid not in units:
+            n.fail("unit", f"unknown unit {uid!r}")
+        if uid in placed:
+            n.fail("unit", f"unit {uid} is already set up or arriving (line {placed[uid]})")
+        placed[uid] = n.line
+        return uid
+
+    def hex_of(n: Node, key: str) -> str:
+        h = n.hex_text(key)
+        if h not in game_map.board_of:
+            n.fail(key, f"unknown hex ID {h!r}")
+        return h
+
+    def area_of(n: Node) -> str:
+        return n.choice("area", [e.id for e in game_map.entry_areas])
+
+    setup = []
+    for n in s.nodes("setup", []):
+        uid = unit_ref(n)
+        if n.has("area"):
+            setup.append(Placement(uid, None, area_of(n)))
+            continue
+        h = hex_of(n, "hex")
+        terrain = game_map.terrain_types[game_map.terrain[h]]
+        if terrain.closed_to(units[uid].tags):
+            n.fail("hex", f"unit {uid} set up on prohibited terrain ({terrain.name}) at {h}")
+        setup.append(Placement(uid, h))
+    reinf = []
+    for n in s.nodes("reinforcements", []):
+        uid = unit_ref(n)
+        hexes = []
+        for line, value, path in n.texts("hexes", [], hex_id=True):
+            if value not in game_map.board_of:
+                raise DataError(s.file, line, path, f"unknown hex ID {value!r}")
+            hexes.append(value)
+        rr = None
+        if n.has("railroad_between"):
+            ends = [v for _, v, _ in n.texts("railroad_between", hex_id=True)]
+            if len(ends) != 2 or any(e not in game_map.board_of for e in ends):
+                n.fail("railroad_between", "two known hex IDs expected")
+            rr = (ends[0], ends[1])
+        area = area_of(n) if n.has("area") else None
+        drop = n.choice("drop", drops) if n.has("drop") else None
+        if not hexes and rr is None and area is None and drop is None:
+            n.fail(None, "a reinforcement needs 'hexes', 'railroad_between', 'area' or 'drop'")
+        reinf.append(Reinforcement(uid, n.integer("turn", lo=1, hi=count), tuple(hexes), rr, n.text("note", ""), area, drop))
+    mk = []
+    for n in s.nodes("markers", []):
+        mid = n.text("marker")
+        if mid not in markers:
+            n.fail("marker", f"unknown marker {mid!r}")
+        at = n.child("at")
+        if at.has("hex"):
+            mk.append(MarkerPlacement(mid, hex=hex_of(at, "hex")))
+        elif at.has("hexside"):
+            pair = [v for _, v, _ in at.texts("hexside", hex_id=True)]
+            if len(pair) != 2 or any(h not in game_map.board_of for h in pair):
+                at.fail("hexside", "a hexside is a pair of two known hex IDs")
+            if pair[1] not in game_map.neighbours(pair[0]):
+                at.fail("hexside", f"hexes {pair[0]} and {pair[1]} are not adjacent")
+            mk.append(MarkerPlacement(mid, hexside=(pair[0], pair[1])))
+        elif at.has("area"):
+            mk.append(MarkerPlacement(mid, area=area_of(at)))
+        else:
+            mk.append(MarkerPlacement(mid, track=at.choice("track", ("turn", "vp")), box=at.integer("box", lo=0, hi=999)))
+    return Scenario(
+        sid, s.text("name"), count, s.choice("first_player_turn", side_ids), tuple(skip), tuple(setup), tuple(reinf), tuple(mk), s.text("description", "")
+    )

@@ -1,0 +1,107 @@
+"""counters/<game>/units.yaml: the combat units (the order of battle)."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..model import Morale, Nationality, Unit, UnitType, UnitValue, Values
+from .nodes import Node, _words
+from .schema import document, flag, integer, items, must, obj, provenance, text, texts, words
+
+FACTOR = (0, 99)
+
+
+def schema(unit_values: Iterable[str] | None = None) -> dict:
+    """units.yaml's schema; a unit's other keys are game.yaml's unit_values ids, so the loader
+    names them (unit_values) and an editor, which cannot know them, takes any number for them."""
+    values = list(unit_values or ())
+    value = integer("a game.yaml unit_values id: the number printed (default 0)", *FACTOR)
+    extra: dict | bool = False if unit_values is not None else value
+    own = {v: value for v in values}
+    reduced = obj("The reduced (back) side; omit for one-step units.", {
+        "attack": must(integer("attack strength", *FACTOR)),
+        "defense": must(integer("defense strength", *FACTOR)),
+        "ma": integer("movement allowance (default: the full side's)", *FACTOR),
+        "steps": integer("steps of the back (default: the full side's steps - 1)", 1, 8),
+        **own,
+    }, extra)
+    unit = obj("A combat unit: one counter.", {
+        "id": must(text("stable id: piece ids in saved games derive from it")),
+        "name": must(text("as printed (historical ID)")),
+        "nationality": must(text("a game.yaml nationalities id (the side follows from it)")),
+        "type": must(text("a game.yaml unit_types id")),
+        "size": must(text("a game.yaml sizes id (XX, X...)")),
+        "formation": text("the formation box (Galicia: the corps); omit for independent units"),
+        "attack": must(integer("attack strength", *FACTOR)),
+        "defense": must(integer("defense strength", *FACTOR)),
+        "ma": must(integer("movement allowance", *FACTOR)),
+        "reduced": reduced,
+        "ersatz": flag("dot around the attack strength"),
+        "white_symbol": flag("white type symbol"),
+        "release_gt": integer("movement-restriction dot: the turn the unit is released", 1, 999),
+        **provenance("the unit's values"),
+        "exact": texts("the fields the rules do give (name, formation...)"),
+        "steps": integer("steps of the full side; default: the stacking steps table, else 2 with a reduced side, 1 without", 1, 9),
+        "morale": text("a game.yaml morale id"),
+        "drop": text("drop code printed on the counter (airborne)"),
+        "tags": words("tags besides those of the unit type"),
+        **own,
+    }, extra)
+    return document("units", "modgen counters/<game>/units.yaml", obj("The combat units (the order of battle).", {
+        "units": must(items("every combat unit", unit)),
+        **provenance("the units' values"),
+    }))
+
+
+UNIT_FIELDS = set(schema()["properties"]["units"]["items"]["properties"])
+
+
+def read_units(u: Node, nationalities: dict[str, Nationality], unit_types: dict[str, UnitType], sizes: dict[str, str],
+               morale: dict[str, Morale], unit_values: dict[str, UnitValue]) -> dict[str, Unit]:
+    prov = u.provenance()
+    units: dict[str, Unit] = {}
+    for n in u.nodes("units"):
+        uid = n.text("id")
+        if uid in units:
+            n.fail("id", f"duplicate unit id {uid!r}")
+        nat = n.choice("nationality", nationalities)
+        extra = tuple((k, n.integer(k, 0, lo=0, hi=99)) for k in unit_values)
+        front = Values(n.integer("attack", lo=0, hi=99), n.integer("defense", lo=0, hi=99), n.integer("ma", lo=0, hi=99), extra)
+        back = None
+        steps = n.integer("steps", None, lo=1, hi=9)
+        back_steps = None
+        if n.has("reduced"):
+            r = n.child("reduced")
+            back_extra = tuple((k, r.integer(k, v, lo=0, hi=99)) for k, v in extra)
+            back = Values(r.integer("attack", lo=0, hi=99), r.integer("defense", lo=0, hi=99), r.integer("ma", front.ma, lo=0, hi=99), back_extra)
+            if steps is not None:
+                if steps < 2:
+                    n.fail("steps", "a unit with a reduced side has at least 2 steps")
+                back_steps = r.integer("steps", steps - 1, lo=1, hi=steps - 1)
+        elif steps is not None and steps > 1:
+            n.fail("steps", f"{steps} steps need a reduced side ('reduced:')")
+        utype = n.choice("type", unit_types)
+        units[uid] = Unit(
+            uid,
+            n.text("name"),
+            nat,
+            nationalities[nat].side,
+            utype,
+            n.choice("size", sizes),
+            n.text("formation", None),
+            front,
+            back,
+            n.flag("ersatz"),
+            n.flag("white_symbol"),
+            n.integer("release_gt", None, lo=1, hi=999),
+            n.provenance(prov),
+            tuple(x for _, x, _ in n.texts("exact", [])),
+            steps,
+            back_steps,
+            n.choice("morale", morale, None),
+            n.text("drop", None),
+            frozenset(unit_types[utype].tags) | frozenset(_words(n, "tags")),
+        )
+    if not units:
+        u.fail("units", "no units")
+    return units
