@@ -18,7 +18,7 @@ from PIL import Image
 
 from .art.counters import COUNTER, CounterText, marker_face, marker_mask_face, mask_face, unit_face
 from .art.mapart import render_board
-from .art.sheets import counter_sheet, overview
+from .art.sheets import counter_sheet, map_overview
 from .art.tables import chart_image, reinforcements_image, render_tracks, tec_image, vp_towns_image
 from .gamefile import ENTRY as GAME_ENTRY, game_json
 from .loader import load_game
@@ -29,7 +29,7 @@ from .vassal.obfuscation import obfuscate
 from .atomic import write_atomic
 from .vmod.cache import ArtCache, digest, input_stamp
 from .vmod.buildfile import VASSAL_VERSION, ChartRef, render_buildfile
-from .layout import tracks_layout
+from .layout import TracksLayout, WindowLayout, tracks_layout
 from .vmod.piecedefs import MARKER_MASK_IMAGE, PieceDef, marker_def, marker_image, mask_image, setup_text, unit_def, unit_image
 from .vmod.setup import scenario_save
 
@@ -41,6 +41,11 @@ def png_bytes(img: Image.Image) -> bytes:
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=6)
     return buf.getvalue()
+
+
+def display_image(layout: TracksLayout, window: WindowLayout) -> str:
+    """The first display window keeps the name modules always had for it."""
+    return "tracks.png" if window is layout.windows[0] else f"display_{window.display.id}.png"
 
 
 def setup_file_name(scenario_id: str) -> str:
@@ -123,7 +128,11 @@ def module_entries(
         images[board_images[board.name]] = cache.image(("board", game.id, board.name, map_key, side_colours), draw_board)
     first_board = game.map.boards[0]
     board_key = ("board", game.id, first_board.name, map_key, side_colours)
-    images["tracks.png"] = cache.image(("tracks", layout, side_colours, game.turns), lambda: png_bytes(render_tracks(game, layout)))
+    display_images: dict[str, str] = {}
+    for window in layout.windows:
+        name = display_image(layout, window)
+        images[name] = cache.image(("tracks", window, side_colours, game.turns), lambda w=window: png_bytes(render_tracks(game, w)))
+        display_images[window.name] = name
 
     progress("charts")
     charts: list[ChartRef] = []
@@ -152,8 +161,8 @@ def module_entries(
             return png_bytes(counter_sheet(game, faces))
 
         def preview_map() -> bytes:
-            art = board_art.get(first_board.name) or Image.open(io.BytesIO(images[board_images[first_board.name]]))
-            return png_bytes(overview(art))
+            arts = {b.name: board_art.get(b.name) or Image.open(io.BytesIO(images[board_images[b.name]])) for b in game.map.boards}
+            return png_bytes(map_overview(game.map.boards, arts))
 
         previews["counters"] = cache.image(("sheet", faces_key, game.sides, list(game.units), list(game.markers)), sheet)
         previews["map"] = cache.image(("overview",) + board_key, preview_map)
@@ -175,7 +184,7 @@ def module_entries(
         setup_entries.append((setup_file_name(sc.id), zip_bytes([("savedGame", obfuscate(text, SETUP_KEY))])))
         setups.append((sc.name, setup_file_name(sc.id)))
     buildfile = render_buildfile(
-        game, game.title, defs, layout, {"boards": board_images, "tracks": "tracks.png"}, charts, setups, COUNTER
+        game, game.title, defs, layout, {"boards": board_images, "displays": display_images}, charts, setups, COUNTER
     )
     entries = [("buildFile.xml", buildfile.encode("utf-8")), ("moduledata", module_metadata(game)),
                (GAME_ENTRY, game_json(game))]

@@ -31,7 +31,7 @@ def vp_box_name(vp: int) -> str:
     return f"VP {vp}"
 
 
-VP_BOX = re.compile(r"^VP (\d+)$")
+VP_BOX = re.compile(r"^VP (-?\d+)$")  # a tug-of-war track runs below zero
 
 
 def eliminated_box_name(side_name: str) -> str:

@@ -27,7 +27,7 @@ from .model import Game
 from .vassal.archive import Archive
 
 ENTRY = "modgen/game.json"
-FORMAT = 1  # bumped when the JSON shape changes incompatibly
+FORMAT = 2  # bumped when the JSON shape changes incompatibly (2: counter marks and VP marker values declared)
 
 
 def game_json(game: Game) -> bytes:
@@ -60,7 +60,7 @@ def _encode(obj: Any) -> Any:
     if isinstance(obj, BoardGeometry):
         return _encode(obj.spec)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: _encode(getattr(obj, f.name)) for f in _stored_fields(type(obj))}
+        return {f.name: _encode(getattr(obj, f.name)) for f in _stored_fields(type(obj)) if not _omitted(f, getattr(obj, f.name))}
     if isinstance(obj, dict):
         return [[_encode(k), _encode(v)] for k, v in obj.items()]
     if isinstance(obj, (set, frozenset)):
@@ -70,6 +70,14 @@ def _encode(obj: Any) -> Any:
     if obj is None or isinstance(obj, (str, int, float, bool)):
         return obj
     raise TypeError(f"cannot store {type(obj).__name__} in a game description")
+
+
+def _omitted(f: dataclasses.Field, value: Any) -> bool:
+    """A field marked `omit_default` is left out at its default (decoding gives the default back), so
+    a capability most games lack (a map's seams, a scenario's sheets) adds nothing to their JSON."""
+    if not f.metadata.get("omit_default"):
+        return False
+    return value == (f.default if f.default is not dataclasses.MISSING else f.default_factory())
 
 
 # --------------------------------------------------------------------------- decoding
@@ -99,7 +107,8 @@ def _decode(tp: Any, value: Any) -> Any:
         if value is None and type(None) in args:
             return None
         options = [a for a in args if a is not type(None)]
-        return _decode(options[0], value)
+        exact = next((a for a in options if type(value) is a), None)  # bool | int | str: the JSON type says which
+        return _decode(exact or options[0], value)
     if origin is dict:
         return {_decode(args[0], k): _decode(args[1], v) for k, v in value}
     if origin is list:

@@ -17,7 +17,7 @@ from .vassal.module import ModuleInfo
 
 @dataclass
 class MarkerState:
-    """A marker piece: which marker, which face up, where, and the unit it sits under (5.4)."""
+    """A marker piece: which marker, which face up, where, and the unit it sits under, if any."""
 
     marker: Marker
     piece_id: str
@@ -32,6 +32,7 @@ class MarkerState:
     unit: Optional[str] = None  # unit id the marker belongs to, if it shares a stack with units
     hexside: Optional[frozenset[str]] = None  # the hexside it sits on (bridge markers), if off the hex centre
     area: Optional[str] = None  # entry area id, if in an entry-area box
+    part: Optional[tuple[str, str]] = None  # (part id, box label), if in a box of a declared display part
 
     @property
     def face(self) -> str:
@@ -54,6 +55,7 @@ class UnitState:
     order: int
     markers: list[MarkerState] = field(default_factory=list)
     area: Optional[str] = None  # entry area id, if waiting in an entry-area box
+    part: Optional[tuple[str, str]] = None  # (part id, box label), if in a box of a declared display part
 
     @property
     def id(self) -> str:
@@ -69,7 +71,7 @@ class UnitState:
 
     @property
     def attack(self) -> int:
-        """Printed attack strength of the side up (5.3 compares printed values)."""
+        """Printed attack strength of the side up (markers that change it are not counted)."""
         values = self.unit.back if self.reduced and self.unit.back else self.unit.front
         return values.attack
 

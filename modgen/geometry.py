@@ -36,6 +36,9 @@ class BoardSpec:
     line_start: int = 1
     pos_start: int = 1
     id_prefix: str = ""
+    # edges (left|right|top|bottom) where the board joins the next sheet: no margin there, and the hex
+    # lattice runs on into the next sheet (see build_geometry); stored only when there are some
+    seams: tuple[str, ...] = field(default=(), metadata={"omit_default": True})
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,36 @@ def format_hex_id(spec: BoardSpec, line: int, pos: int) -> str:
     return spec.id_prefix + body
 
 
+def seam_edges(spec: BoardSpec) -> tuple[bool, bool, bool, bool]:
+    """Which ends of the grid's frame are seams: (across low, across high, along low, along high).
+    Across the lines is x for columns (left, right) and y for rows (top, bottom); along is the other."""
+    s = set(spec.seams)
+    if spec.hexes == "rows":
+        return "top" in s, "bottom" in s, "left" in s, "right" in s
+    return "left" in s, "right" in s, "top" in s, "bottom" in s
+
+
+def _seamed_frame(spec: BoardSpec, c0: int, dx: float, radius: float) -> tuple[int, int, int, int, int]:
+    """(c0, x0, y0, across, along) of a board with seams: no margin at a seam, and the cut placed so
+    that the lattice runs on into the next sheet with the same spacing and every hex centre stays
+    inside its own sheet. Across the lines the cut lies half-way between this sheet's edge line and
+    the next sheet's first (dx/2 from either). Along the lines the lines alternate by half a hex, so
+    the cut lies a quarter hex beyond the centres nearest to it: a sheet with seams at both ends of
+    its lines is exactly `per_line` hexes long, and two sheets joined there continue one lattice."""
+    size = spec.hex_size
+    low_x, high_x, low_y, high_y = seam_edges(spec)
+    if low_x and c0 == 1:
+        c0 = -1  # the same parity, so x0 stays positive
+    lead = dx / 2 if low_x else spec.margin + radius  # from the edge to the first line's centres
+    x0 = round(lead - c0 * dx)
+    last = x0 + (c0 + spec.lines - 1) * dx  # the far line's centres
+    across = round(last + dx / 2) if high_x else math.ceil(last + radius + spec.margin)
+    quarter = size // 4
+    y0 = quarter if low_y else round(spec.margin + size / 2)
+    along = y0 + spec.per_line * size + (-quarter if high_y else spec.margin)
+    return c0, x0, y0, across, along
+
+
 def build_geometry(spec: BoardSpec) -> BoardGeometry:
     """Choose VASSAL's HexGrid/HexGridNumbering for spec and verify every hex name."""
     rows = spec.hexes == "rows"
@@ -121,6 +154,9 @@ def build_geometry(spec: BoardSpec) -> BoardGeometry:
     c0 = 0 if (c_of_first % 2 == 1) == want_odd_c else 1
     x0 = round(spec.margin + radius - c0 * dx)
     y0 = round(spec.margin + size / 2)
+    if spec.seams:
+        c0, x0, y0, across, along = _seamed_frame(spec, c0, dx, radius)
+        width, height = (along, across) if rows else (across, along)
 
     lattice: dict[str, tuple[int, int]] = {}
     raw_of: dict[str, tuple[int, int]] = {}

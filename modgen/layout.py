@@ -1,15 +1,17 @@
-"""Where things go on the off-map "Tracks" board: turn track, VP track, reinforcements, entry areas, eliminated units.
+"""Where things go in the off-map display windows: every box of every part, in window pixels.
 
-One layout feeds the board art, the named zones VASSAL uses for location names, the
-setup save (reinforcements wait in the box of their GT) and the Eliminate command, so
-the four can never disagree.
+One layout feeds the window art, the named zones VASSAL uses for location names, the setup
+save (reinforcements wait in the box of their turn, markers start in their boxes), the
+Eliminate command and the save reader, so none of them can disagree. The windows and their
+parts are the game's declaration (modgen.displays); each part is laid out below the last.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .conventions import eliminated_box_name, entry_box_name, vp_box_name
+from .displays import Display, DisplayPart
 from .model import Game, Scenario
 
 PITCH = 78  # one counter slot
@@ -19,13 +21,16 @@ MAX_COLS = 6
 LABEL_EXTRA = 8  # space below the last row of counter slots
 CAPTION = 14  # a box's second text line (turn name, entry-area owners)
 WRAP = 1900  # boxes flow left to right and wrap past this width
-VP_BOXES = 60
+MARGIN = 30
+HEADING = 30  # a part's heading line
+GAP = 24  # between parts
+ROW_LABEL_W = 150  # a grid's row labels
 
 
 @dataclass(frozen=True)
 class Box:
     name: str  # the zone name VASSAL reports as the location
-    kind: str  # turn | vp | reinforcements | entry | eliminated
+    kind: str  # turn | vp | reinforcements | entry | eliminated | track | box | grid
     x: int
     y: int
     w: int
@@ -36,6 +41,10 @@ class Box:
     caption: str = ""  # a second line: the turn's name, the entry area's owners
     dark: bool = False  # a night turn
     area: str | None = None  # entry area id
+    window: str = ""  # the display window (VASSAL map) holding the box
+    part: str = ""  # declared parts: the part id
+    label: str = ""  # declared parts: the box's label (a grid's: "row/column")
+    text: str = ""  # what the box prints, when not its name
 
     def slot(self, i: int) -> tuple[int, int]:
         """Centre of the i-th counter slot, row by row; a box smaller than one slot holds it at its centre."""
@@ -52,11 +61,33 @@ class Box:
 
 
 @dataclass
-class TracksLayout:
+class WindowLayout:
+    """One display window: its declaration, size, headings and boxes."""
+
+    display: Display
     width: int
     height: int
     boxes: list[Box] = field(default_factory=list)
     headings: list[tuple[int, int, str]] = field(default_factory=list)
+    labels: list[tuple[int, int, str]] = field(default_factory=list)  # free text (a grid's row labels)
+
+    @property
+    def name(self) -> str:
+        return self.display.name
+
+
+@dataclass
+class TracksLayout:
+    """Every display window; the box lookups search them all."""
+
+    windows: list[WindowLayout]
+
+    @property
+    def boxes(self) -> list[Box]:
+        return [b for w in self.windows for b in w.boxes]
+
+    def window(self, name: str) -> WindowLayout:
+        return next(w for w in self.windows if w.name == name)
 
     def box(self, name: str) -> Box:
         return next(b for b in self.boxes if b.name == name)
@@ -76,58 +107,79 @@ class TracksLayout:
     def eliminated_box(self, side: str) -> Box:
         return next(b for b in self.boxes if b.kind == "eliminated" and b.side == side)
 
-
+    def part_box(self, part: str, label: str) -> Box:
+        return next(b for b in self.boxes if b.part == part and b.label == label)
 
 
 def side_short(game: Game, side: str) -> str:
     return game.side(side).name
 
 
-def _flow(layout: TracksLayout, margin: int, y: int, specs: list) -> tuple[int, int]:
+def part_box_name(part: DisplayPart, *labels: str) -> str:
+    """A declared part's box: its title (or id) and its label(s), e.g. `Supply Germany 12`."""
+    return " ".join([part.title or part.id, *labels])
+
+
+def _flow(window: WindowLayout, y: int, specs: list) -> tuple[int, int]:
     """Lay boxes left to right, wrapping past WRAP px. Each spec: (counters to hold, extra height,
     box factory(x, y, w, h, cols)). Returns the y below the boxes and their right edge."""
-    x, row_h, right = margin, 0, 0
+    x, row_h, right = MARGIN, 0, 0
     for n, extra, make in specs:
         cols = min(MAX_COLS, max(n, 2))
         rows = -(-n // cols)
         w, h = cols * PITCH + PAD, rows * PITCH + LABEL + extra
-        if x + w > margin + WRAP and x > margin:
-            x, y = margin, y + row_h + 12
+        if x + w > MARGIN + WRAP and x > MARGIN:
+            x, y = MARGIN, y + row_h + 12
             row_h = 0
-        layout.boxes.append(make(x, y, w, h, cols))
+        window.boxes.append(make(x, y, w, h, cols))
         x += w + 12
         row_h = max(row_h, h)
         right = max(right, x)
-    return y + row_h + 24, right
+    return y + row_h + GAP, right
 
 
 def tracks_layout(game: Game, scenarios: list[Scenario]) -> TracksLayout:
-    """Boxes for every scenario's reinforcements (a box holds the most any scenario needs)."""
-    margin = 30
-    layout = TracksLayout(0, 0)
-    y = margin
+    """Every window of the game's displays (reinforcement boxes hold the most any scenario needs)."""
+    windows = []
+    for display in game.displays:
+        window = WindowLayout(display, 0, 0)
+        y, width = MARGIN, 0
+        for part in display.parts:
+            y, right = PARTS[part.kind](game, scenarios, window, part, y)
+            width = max(width, right)
+        window.width, window.height = width + MARGIN, (y - GAP if display.parts else y) + MARGIN
+        window.boxes = [replace(b, window=display.name) for b in window.boxes]
+        windows.append(window)
+    return TracksLayout(windows)
 
-    # turn track: one row of boxes
-    layout.headings.append((margin, y, f"{game.turns.label} Track"))
-    y += 30
+
+def _turn_track(game: Game, scenarios: list[Scenario], window: WindowLayout, part: DisplayPart, y: int) -> tuple[int, int]:
+    """One row of boxes, a box per turn, night turns dark."""
+    window.headings.append((MARGIN, y, part.title or f"{game.turns.label} Track"))
+    y += HEADING
     box_w = PITCH + PAD
     turn_h = PITCH + LABEL + 6 + (CAPTION if game.turns.names else 0)
     for t in range(1, game.turns.count + 1):
-        layout.boxes.append(Box(f"{game.turns.label} {t}", "turn", margin + (t - 1) * box_w, y, box_w, turn_h, 1,
+        window.boxes.append(Box(f"{game.turns.label} {t}", "turn", MARGIN + (t - 1) * box_w, y, box_w, turn_h, 1,
                                 turn=t, caption=game.turns.name_of(t), dark=game.turns.is_night(t)))
-    row_width = margin + game.turns.count * box_w
-    y += turn_h + 24
+    return y + turn_h + GAP, MARGIN + game.turns.count * box_w
 
-    # VP track: 0..59, ten to a row
-    layout.headings.append((margin, y, "Victory Point Track"))
-    y += 30
-    vp_w, vp_h = 70, 54
-    for v in range(VP_BOXES):
-        layout.boxes.append(Box(vp_box_name(v), "vp", margin + (v % 10) * vp_w, y + (v // 10) * vp_h, vp_w, vp_h, 1))
-    row_width = max(row_width, margin + 10 * vp_w)
-    y += (VP_BOXES // 10) * vp_h + 24
 
-    # reinforcements: per side, one box per GT with arrivals
+def _vp_track(game: Game, scenarios: list[Scenario], window: WindowLayout, part: DisplayPart, y: int) -> tuple[int, int]:
+    """Boxes first..last, ten to a row (a tug-of-war track starts below zero)."""
+    window.headings.append((MARGIN, y, part.title or "Victory Point Track"))
+    y += HEADING
+    vp_w, vp_h, per_row = 70, 54, part.per_row
+    count = part.last - part.first + 1
+    for i, v in enumerate(range(part.first, part.last + 1)):
+        window.boxes.append(Box(vp_box_name(v), "vp", MARGIN + (i % per_row) * vp_w, y + (i // per_row) * vp_h, vp_w, vp_h, 1,
+                                text=str(v)))
+    return y + (-(-count // per_row)) * vp_h + GAP, MARGIN + per_row * vp_w
+
+
+def _reinforcements(game: Game, scenarios: list[Scenario], window: WindowLayout, part: DisplayPart, y: int) -> tuple[int, int]:
+    """Per side, one box per turn with arrivals."""
+    width = 0
     for side in game.sides:
         by_turn: dict[int, int] = {}
         for scenario in scenarios:
@@ -139,39 +191,86 @@ def tracks_layout(game: Game, scenarios: list[Scenario]) -> TracksLayout:
                 by_turn[turn] = max(by_turn.get(turn, 0), n)
         if not by_turn:
             continue
-        layout.headings.append((margin, y, f"{side.name} reinforcements"))
-        y += 30
-        y, right = _flow(layout, margin, y, [
+        window.headings.append((MARGIN, y, f"{side.name} reinforcements"))
+        y += HEADING
+        y, right = _flow(window, y, [
             (by_turn[turn], LABEL_EXTRA, lambda x, y, w, h, cols, turn=turn, side=side:
              Box(f"{side.name} {game.turns.label} {turn}", "reinforcements", x, y, w, h, cols, side.id, turn))
             for turn in sorted(by_turn)
         ])
-        row_width = max(row_width, right)
+        width = max(width, right)
+    return y, width
 
-    # entry areas: one box each, big enough for the units any scenario sets up there
-    if game.map.entry_areas:
-        layout.headings.append((margin, y, "Entry areas"))
-        y += 30
-        specs = []
-        for area in game.map.entry_areas:
-            n = max([sum(1 for p in sc.setup if p.area == area.id) for sc in scenarios] + [1])
-            owners = ", ".join(f"{side_short(game, o.side)} {o.first}" + (f"-{o.last}" if o.last else "+") for o in area.owners)
-            specs.append((n, LABEL_EXTRA + CAPTION, lambda x, y, w, h, cols, area=area, owners=owners:
-                          Box(entry_box_name(area.id), "entry", x, y, w, h, cols, area.owners[0].side, caption=owners, area=area.id)))
-        y, right = _flow(layout, margin, y, specs)
-        row_width = max(row_width, right)
 
-    # eliminated units: one box per side
-    layout.headings.append((margin, y, "Eliminated units"))
-    y += 30
-    x = margin
+def _entry_areas(game: Game, scenarios: list[Scenario], window: WindowLayout, part: DisplayPart, y: int) -> tuple[int, int]:
+    """One box per entry area, big enough for the units any scenario sets up there."""
+    if not game.map.entry_areas:
+        return y, 0
+    window.headings.append((MARGIN, y, part.title or "Entry areas"))
+    y += HEADING
+    specs = []
+    for area in game.map.entry_areas:
+        n = max([sum(1 for p in sc.setup if p.area == area.id) for sc in scenarios] + [1])
+        owners = ", ".join(f"{side_short(game, o.side)} {o.first}" + (f"-{o.last}" if o.last else "+") for o in area.owners)
+        specs.append((n, LABEL_EXTRA + CAPTION, lambda x, y, w, h, cols, area=area, owners=owners:
+                      Box(entry_box_name(area.id), "entry", x, y, w, h, cols, area.owners[0].side, caption=owners, area=area.id)))
+    return _flow(window, y, specs)
+
+
+def _eliminated(game: Game, scenarios: list[Scenario], window: WindowLayout, part: DisplayPart, y: int) -> tuple[int, int]:
+    """One box per side."""
+    window.headings.append((MARGIN, y, part.title or "Eliminated units"))
+    y += HEADING
+    x = MARGIN
+    cols, rows = 8, 4
+    w, h = cols * PITCH + PAD, rows * PITCH + LABEL + 8
     for side in game.sides:
-        cols, rows = 8, 4
-        w, h = cols * PITCH + PAD, rows * PITCH + LABEL + 8
-        layout.boxes.append(Box(eliminated_box_name(side.name), "eliminated", x, y, w, h, cols, side.id))
+        window.boxes.append(Box(eliminated_box_name(side.name), "eliminated", x, y, w, h, cols, side.id))
         x += w + 12
-    row_width = max(row_width, x)
-    y += 4 * PITCH + LABEL + 8
-    layout.width = row_width + margin
-    layout.height = y + margin
-    return layout
+    return y + h + GAP, x
+
+
+def _track(game: Game, scenarios: list[Scenario], window: WindowLayout, part: DisplayPart, y: int) -> tuple[int, int]:
+    """A box per label, per_row to a row; each holds `slots` counters."""
+    window.headings.append((MARGIN, y, part.title or part.id))
+    y += HEADING
+    cols = max(1, min(MAX_COLS, part.slots))
+    w, h = cols * PITCH + PAD, -(-part.slots // cols) * PITCH + LABEL + 6
+    for i, label in enumerate(part.labels):
+        window.boxes.append(Box(part_box_name(part, label), "track", MARGIN + (i % part.per_row) * w, y + (i // part.per_row) * h,
+                                w, h, cols, part.side, part=part.id, label=label, text=label))
+    rows = -(-len(part.labels) // part.per_row)
+    return y + rows * h + GAP, MARGIN + min(len(part.labels), part.per_row) * w
+
+
+def _boxes(game: Game, scenarios: list[Scenario], window: WindowLayout, part: DisplayPart, y: int) -> tuple[int, int]:
+    """A named box per label, flowing left to right."""
+    window.headings.append((MARGIN, y, part.title or part.id))
+    y += HEADING
+    return _flow(window, y, [
+        (part.slots, LABEL_EXTRA, lambda x, y, w, h, cols, label=label:
+         Box(part_box_name(part, label), "box", x, y, w, h, cols, part.side, part=part.id, label=label, text=label))
+        for label in part.labels
+    ])
+
+
+def _grid(game: Game, scenarios: list[Scenario], window: WindowLayout, part: DisplayPart, y: int) -> tuple[int, int]:
+    """Rows by columns of boxes, the column labels above, the row labels at the left."""
+    window.headings.append((MARGIN, y, part.title or part.id))
+    y += HEADING
+    cols = max(1, min(MAX_COLS, part.slots))
+    w, h = cols * PITCH + PAD, -(-part.slots // cols) * PITCH + LABEL + 6
+    x0 = MARGIN + ROW_LABEL_W
+    for j, column in enumerate(part.labels):
+        window.labels.append((x0 + j * w + 6, y, column))
+    y += 22
+    for i, row in enumerate(part.rows):
+        window.labels.append((MARGIN, y + i * h + h // 2 - 8, row))
+        for j, column in enumerate(part.labels):
+            window.boxes.append(Box(part_box_name(part, row, column), "grid", x0 + j * w, y + i * h, w, h, cols, part.side,
+                                    part=part.id, label=f"{row}/{column}", text=column))
+    return y + len(part.rows) * h + GAP, x0 + len(part.labels) * w
+
+
+PARTS = {"turn_track": _turn_track, "vp_track": _vp_track, "reinforcements": _reinforcements, "entry_areas": _entry_areas,
+         "eliminated": _eliminated, "track": _track, "boxes": _boxes, "grid": _grid}

@@ -10,7 +10,9 @@ import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from .displays import Display, default_displays
 from .geometry import BoardGeometry
+from .presentation import CounterMark, ModuleTexts, UnitValue
 
 GPID_BASE = 100_000_000
 GPID_SPAN = 900_000_000
@@ -41,6 +43,7 @@ class TerrainType:
     prohibited: bool = False
     road_only: tuple[str, ...] = ()  # unit tags that may enter only along a road
     prohibited_for: tuple[str, ...] = ()  # unit tags that may never enter
+    texture: str | None = None  # drawn over the colour: one of TERRAIN_TEXTURES
 
     def closed_to(self, tags: frozenset[str]) -> bool:
         return self.prohibited or bool(tags & set(self.prohibited_for))
@@ -171,6 +174,7 @@ class MapData:
     tec_provenance: Provenance = Provenance()
     board_of: dict[str, Board] = field(default_factory=dict, metadata={"derived": True})
     hexsides: dict[frozenset[str], frozenset[str]] = field(default_factory=dict, metadata={"derived": True})
+    across: dict[str, tuple[str, ...]] = field(default_factory=dict, metadata={"omit_default": True})  # neighbours on a sheet beyond a seam (sheets.py)
 
     def __post_init__(self) -> None:
         if not self.board_of:
@@ -186,7 +190,7 @@ class MapData:
         return list(self.board_of)
 
     def neighbours(self, hex_id: str) -> list[str]:
-        return self.board_of[hex_id].geometry.neighbours(hex_id)
+        return self.board_of[hex_id].geometry.neighbours(hex_id) + list(self.across.get(hex_id, ()))
 
     def centre(self, hex_id: str) -> tuple[str, int, int]:
         """(board name, x, y) of a hex centre, in map pixels (the board's origin added)."""
@@ -252,17 +256,6 @@ class Morale:
     id: str
     name: str
     colour: str | None = None
-
-
-@dataclass(frozen=True)
-class UnitValue:
-    """A number printed on counters besides attack-defense-MA (Galicia's AV, an armor rating)."""
-
-    id: str
-    name: str
-    property: str
-    show: str  # box | corner
-    hide_zero: bool = False  # print nothing when the value is 0 (no armor rating)
 
 
 @dataclass(frozen=True)
@@ -349,19 +342,20 @@ class Unit:
     formation: str | None
     front: Values
     back: Values | None
-    ersatz: bool = False
-    white_symbol: bool = False
-    release_gt: int | None = None
     provenance: Provenance = Provenance()
     exact: tuple[str, ...] = ()
     steps: int | None = None  # full side; None: from the game's steps table
     back_steps: int | None = None
     morale: str | None = None
-    drop: str | None = None
     tags: frozenset[str] = frozenset()  # the unit type's tags and the unit's own
+    marks: tuple[tuple[str, bool | int | str], ...] = ()  # the game's counter marks this unit carries, by id
 
     def has(self, tag: str) -> bool:
         return tag in self.tags
+
+    def mark(self, mark_id: str) -> bool | int | str | None:
+        """The value of a counter mark (game.yaml `counter_marks`), None when the unit has none."""
+        return dict(self.marks).get(mark_id)
 
     @property
     def two_sided(self) -> bool:
@@ -383,6 +377,7 @@ class Marker:
     kind: str
     count: int | None = None
     side: str | None = None
+    value: int = 1  # a VP marker: what one box of the VP track counts (10 for a tens marker)
 
     @property
     def name(self) -> str:
@@ -415,6 +410,7 @@ class MarkerPlacement:
     hex: str | None = None
     hexside: tuple[str, str] | None = None
     area: str | None = None
+    label: str | None = None  # a box of a declared display part (track: the part id)
 
 
 @dataclass(frozen=True)
@@ -428,6 +424,7 @@ class Scenario:
     reinforcements: tuple[Reinforcement, ...]
     markers: tuple[MarkerPlacement, ...]
     description: str = ""
+    sheets: tuple[str, ...] = field(default=(), metadata={"omit_default": True})  # the boards in play; () = all
 
     def arrival_of(self, unit_id: str) -> Reinforcement | None:
         return self._arrivals.get(unit_id)
@@ -474,6 +471,10 @@ class Game:
     morale: dict[str, Morale] = field(default_factory=dict)
     unit_values: dict[str, UnitValue] = field(default_factory=dict)
     hidden: str = "below_top"  # which set-up units are hidden: below_top | tags | none
+    counter_marks: dict[str, CounterMark] = field(default_factory=dict)
+    texts: ModuleTexts = ModuleTexts()
+    setup_stack_order: str = "as_listed"  # one of STACK_ORDERS
+    displays: tuple[Display, ...] = field(default_factory=default_displays)  # off-map windows
 
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)

@@ -92,7 +92,7 @@ class SupplyStatus:
 class VPLine:
     gt: int
     side: str
-    source: str  # "Capture Lublin (16.22)", "Occupy …", "Eliminated ru-inf-18"
+    source: str  # "Capture <town> (<hex>)", "Occupy …", "Eliminated <unit id>"
     vp: float  # some games score half VP
 
     def as_dict(self) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import zipfile
 import pytest
 
 from modgen.errors import ModgenError
-from modgen.gamefile import ENTRY, game_from_json, game_json, read_game_description
+from modgen.gamefile import ENTRY, FORMAT, game_from_json, game_json, read_game_description
 from modgen.loader import load_game
 
 from .conftest import FIXTURES, MINI, REPO
@@ -51,7 +51,7 @@ def test_foreign_module_is_refused_in_one_line():
 @pytest.mark.parametrize("data,match", [
     (b"{not json", "not a modgen game description"),
     (json.dumps({"format": 999, "game": {}}).encode(), "format 999"),
-    (json.dumps({"format": 1, "game": {"id": "x"}}).encode(), "damaged game description"),
+    (json.dumps({"format": FORMAT, "game": {"id": "x"}}).encode(), "damaged game description"),
     (json.dumps([1, 2]).encode(), "no 'game'"),
 ])
 def test_bad_descriptions_are_errors(data, match):

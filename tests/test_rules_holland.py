@@ -83,7 +83,7 @@ def test_exact_numbers_from_the_rules(holland):
     assert holland.scenarios["short"].setup == holland.scenarios["campaign"].setup
     assert all(r.turn <= 11 for r in holland.scenarios["short"].reinforcements)
     u = holland.units["us-501-1"]
-    assert u.steps == 3 and u.drop == "A2"
+    assert u.steps == 3 and u.mark("drop") == "A2"
     arrival = holland.scenarios["campaign"].arrival_of("us-501-1")
     assert arrival.turn == 1 and arrival.drop == "A2"
     owners = {a.id: (a.owner_on(6), a.owner_on(7)) for a in m.entry_areas}

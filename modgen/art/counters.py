@@ -1,13 +1,15 @@
 """Counter art drawn from unit data, laid out like the printed counters.
 
-Layout (Galicia's rule 2.1, and the same slots for other games): set-up hex, entry area or
-arrival turn top left, size above the type symbol, release dot or a `corner` value (range)
-top right, a `box` value (AV, armor rating) left of the symbol, drop code right of it,
-unit ID with the formation in a coloured box, and attack-defense-MA along the bottom with
-the ersatz ring around the attack strength. Morale is a coloured bar down the left edge;
-units of more than two steps show pips for the steps of the side up, in a row below the
-factors. The reduced side carries a thin light band. Everything is drawn at 4x and reduced,
-so edges are crisp.
+Layout (the same slots for every game): set-up hex, entry area or arrival turn top left, size
+above the type symbol, a `corner_dot` mark (a coloured dot with a turn in it) or a `corner`
+value (a range) top right, a `box` value (an artillery value, an armor rating) left of the
+symbol, a `symbol_right_text` mark (a drop code) right of it, the symbol on a white field for a
+`white_symbol` mark, unit ID with the formation in a coloured box, and attack-defense-MA along
+the bottom with a `ring_attack` mark's ring around the attack strength. Which marks a game
+prints is game.yaml's `counter_marks`; this module knows only the styles. Morale is a coloured
+bar down the left edge; units of more than two steps show pips for the steps of the side up, in
+a row below the factors. The reduced side carries a thin light band. Everything is drawn at 4x
+and reduced, so edges are crisp.
 
 Nothing is clipped: a text too wide for its slot goes condensed, then smaller (the ID and its
 formation box together, a long ID on two lines). Each face's Canvas records what it drew as
@@ -25,7 +27,7 @@ from typing import Iterator, Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..model import Game, Marker, MarkerFace, Nationality, Unit, Values
+from ..model import CounterMark, Game, Marker, MarkerFace, Nationality, Unit, Values
 
 COUNTER = 72  # pixels at 100% zoom (5/8" counters on a 104 px hex)
 SS = 4  # supersampling factor
@@ -64,8 +66,8 @@ class Element:
     """One thing drawn on a face, as a named rectangle, so a test can prove that every text fits.
 
     kind says what may overlap it: a "text" (its exact ink) must stay off every other text and
-    every "mark" (symbol, pip, band, morale bar); a "box" (formation box, value box, release dot,
-    ersatz ring, side band) is made to hold the texts that name it as `inside` and no others;
+    every "mark" (symbol, pip, band, morale bar); a "box" (formation box, value box, a mark's dot or
+    ring, side band) is made to hold the texts that name it as `inside` and no others;
     an "area" is background colour that anything may lie on.
     """
 
@@ -313,9 +315,11 @@ def draw_id_row(c: Canvas, name: str, formation: str | None, left: float, right:
     box(right - bw, bw, 6.5, True)
 
 
-def draw_factors(c: Canvas, values: Values, ersatz: bool, ink) -> None:
-    """Attack-defense-MA centred along the bottom, smaller if wide; an ersatz ring round the attack,
-    with the first dash moved clear of the ring."""
+def draw_factors(c: Canvas, values: Values, ink, ring_mark: CounterMark | None = None) -> None:
+    """Attack-defense-MA centred along the bottom, smaller if wide; a ring_attack mark's ring round
+    the attack, with the first dash moved clear of the ring."""
+    ringed = ring_mark is not None
+    ring_name = f"{ring_mark.id} ring" if ring_mark else ""
     parts = [str(values.attack), "-", str(values.defense), "-", str(values.ma)]
     names = ["attack", "dash 1", "defense", "dash 2", "MA"]
     room = COUNTER - 2 * (BORDER + 1)
@@ -324,19 +328,20 @@ def draw_factors(c: Canvas, values: Values, ersatz: bool, ink) -> None:
         widths = [c.text_width(p, size) for p in parts]
         ring = max(widths[0] / 2 + size / 4, size * 4 / 7)  # 3.5 px round the digit, 8 px at least, at 14 px
         gaps = [2.0] * 4
-        if ersatz:
+        if ringed:
             gaps[0] = max(2.0, ring - widths[0] / 2 + 1)
         total = sum(widths) + sum(gaps)
-        if total + (ring - widths[0] / 2 if ersatz else 0) <= room or size <= 8:
+        if total + (ring - widths[0] / 2 if ringed else 0) <= room or size <= 8:
             break
         size -= 0.5
     x = (COUNTER - total) / 2
-    if ersatz:  # the ring sticks out left of the attack strength: keep it on the counter
+    if ringed:  # the ring sticks out left of the attack strength: keep it on the counter
         x = max(x, BORDER + 1 + ring - widths[0] / 2)
     for i, (p, w) in enumerate(zip(parts, widths)):
-        c.text(x + w / 2, FACTOR_Y, p, size, ink, name=names[i], inside="ersatz ring" if i == 0 and ersatz else None)
-        if i == 0 and ersatz:
-            c.ellipse(x + w / 2, FACTOR_Y + 0.5, ring, outline=ink, width=1.1, kind="box", name="ersatz ring")
+        c.text(x + w / 2, FACTOR_Y, p, size, ink, name=names[i], inside=ring_name if i == 0 and ringed else None)
+        if i == 0 and ring_mark is not None:
+            outline = hex_rgb(ring_mark.colour) if ring_mark.colour else ink
+            c.ellipse(x + w / 2, FACTOR_Y + 0.5, ring, outline=outline, width=1.1, kind="box", name=ring_name)
         x += w + (gaps[i] if i < 4 else 0)
 
 
@@ -357,32 +362,38 @@ def unit_canvas(game: Game, unit: Unit, values: Values, reduced: bool, info: Cou
     if utype.two_colour:  # cavalry: top half national colour, lower half a lighter shade
         c.rect(0, COUNTER / 2, COUNTER, COUNTER, fill=lighten(base, 0.55), kind="area", name="lower half")
     lower_ink = contrast_ink(lighten(base, 0.55)) if utype.two_colour else ink
-    if reduced:  # thin light band (2.1)
+    if reduced:  # thin light band
         c.rect(0, 14.5, COUNTER, 17.5, fill=lighten(base, 0.75), kind="mark", name="reduced band")
 
-    # top row: set-up info, size, release dot
+    # the game's counter marks this unit carries, by style (game.yaml counter_marks: one mark a style)
+    marks = {m.style: (m, unit.mark(m.id)) for m in game.counter_marks.values() if unit.mark(m.id) is not None}
+
+    # top row: set-up info, size, corner dot or corner value
     c.text(3, 7.5, info.setup, 8, ink, anchor="lm", max_width=22, name="setup")
     c.text(COUNTER / 2 + 2, 8, unit.size, 8.5, ink, name="size")
-    if unit.release_gt is not None:
-        # above the reduced side's band (14.5)
-        c.ellipse(COUNTER - 9, 8, 6, fill=(200, 20, 20), outline=(255, 255, 255), width=0.8, kind="box", name="release dot")
-        c.text(COUNTER - 9, 8.2, str(unit.release_gt), 8, (255, 255, 255), max_width=9, name="release", inside="release dot")
+    if "corner_dot" in marks:  # above the reduced side's band (14.5)
+        mark, shown = marks["corner_dot"]
+        dot = hex_rgb(mark.colour) if mark.colour else (200, 20, 20)
+        c.ellipse(COUNTER - 9, 8, 6, fill=dot, outline=(255, 255, 255), width=0.8, kind="box", name=f"{mark.id} dot")
+        c.text(COUNTER - 9, 8.2, str(shown), 8, contrast_ink(dot), max_width=9, name=mark.id, inside=f"{mark.id} dot")
     for v in game.unit_values.values():
         shown = values.value(v.id)
         if v.show == "corner" and shown:
-            c.text(COUNTER - 4, 8, f"R{shown}" if v.property == "Range" else str(shown), 8, ink, anchor="rm", name=v.id)
+            c.text(COUNTER - 4, 8, f"{v.prefix}{shown}", 8, ink, anchor="rm", name=v.id)
 
-    # symbol row: boxed value, type symbol, drop code
+    # symbol row: boxed value, type symbol (on a white field: a white_symbol mark), text right of it
     sx0, sy0, sx1, sy1 = 23, 19, 49, 36
-    field = (255, 255, 255) if unit.white_symbol else base
-    draw_symbol(c, utype.symbol, sx0, sy0, sx1, sy1, field, (20, 20, 20) if unit.white_symbol else ink)
+    white = marks.get("white_symbol")
+    field = hex_rgb(white[0].colour or "#ffffff") if white else base
+    draw_symbol(c, utype.symbol, sx0, sy0, sx1, sy1, field, contrast_ink(field) if white else ink)
     boxed = next((values.value(v.id) for v in game.unit_values.values() if v.show == "box"), None)
     box_value = next((v for v in game.unit_values.values() if v.show == "box"), None)
     if boxed is not None and (boxed or not box_value.hide_zero):
         c.rect(5, 20, 18, 35, fill=(255, 255, 255), outline=(20, 20, 20), width=0.8, kind="box", name=f"{box_value.id} box")
-        c.text(11.5, 27.8, str(boxed), 10, (20, 20, 20), name=box_value.id, inside=f"{box_value.id} box")
-    if unit.drop:
-        c.text(60.5, 27.8, unit.drop, 8, ink, max_width=20, name="drop")
+        c.text(11.5, 27.8, f"{box_value.prefix}{boxed}", 10, (20, 20, 20), name=box_value.id, inside=f"{box_value.id} box")
+    if "symbol_right_text" in marks:
+        mark, shown = marks["symbol_right_text"]
+        c.text(60.5, 27.8, str(shown), 8, hex_rgb(mark.colour) if mark.colour else ink, max_width=20, name=mark.id)
     if unit.morale and game.morale[unit.morale].colour:
         c.rect(0, 18, MORALE_W, 54, fill=hex_rgb(game.morale[unit.morale].colour), kind="mark", name="morale bar")
     steps = game.unit_steps(unit, reduced) or 0
@@ -394,8 +405,8 @@ def unit_canvas(game: Game, unit: Unit, values: Values, reduced: bool, info: Cou
     left = (MORALE_W + 1) if unit.morale and game.morale[unit.morale].colour else BORDER + 1
     draw_id_row(c, unit.name, unit.formation, left, COUNTER - BORDER - 1, lower_ink, darken(base, 0.25))
 
-    # factors: attack-defense-MA, ersatz ring round the attack strength
-    draw_factors(c, values, unit.ersatz, lower_ink)
+    # factors: attack-defense-MA, a ring_attack mark round the attack strength
+    draw_factors(c, values, lower_ink, marks["ring_attack"][0] if "ring_attack" in marks else None)
     c.rect(0, 0, COUNTER, COUNTER, outline=darken(base, 0.5), width=1, kind="area", name="border")
     return c
 
@@ -428,7 +439,7 @@ def marker_canvas(marker: Marker, face: MarkerFace, game: Game) -> Canvas:
 
 
 def marker_face(marker: Marker, face: MarkerFace, game: Game) -> Image.Image:
-    """Informational markers: white or light grey with centred text (2.3)."""
+    """A marker face: its colour with centred text, and its side's band if it has one."""
     return marker_canvas(marker, face, game).finish()
 
 
@@ -444,7 +455,7 @@ def mask_canvas(game: Game, nationality: Nationality) -> Canvas:
 
 
 def mask_face(game: Game, nationality: Nationality) -> Image.Image:
-    """What an opponent sees of a hidden unit (5.4): colour and nationality only."""
+    """What an opponent sees of a hidden unit: colour and nationality only."""
     return mask_canvas(game, nationality).finish()
 
 

@@ -14,6 +14,7 @@ import random
 from PIL import Image, ImageDraw
 
 from ..model import Board, Game, MapData
+from ..sheets import overlapping
 from .counters import darken, font, hex_rgb
 
 SS = 2  # supersampling
@@ -34,12 +35,54 @@ class MapPainter:
         self.image = Image.new("RGB", (geo.width * SS, geo.height * SS), (214, 206, 180))
         self.draw = ImageDraw.Draw(self.image)
         self.hexes = [h for h in geo.raw_of]
+        self.beyond = overlapping(game.map, board)  # other sheets' hexes reaching into this one at a seam
+        self.shown = set(self.hexes) | set(self.beyond)
         self.rng = random.Random(f"{game.id}/{board.name}")  # textures: same data, same pixels
 
     def p(self, pt: tuple[float, float]) -> tuple[float, float]:
         return pt[0] * SS, pt[1] * SS
 
+    def at(self, hex_id: str) -> tuple[int, int]:
+        """A hex centre in this board's pixels, also for a hex of the sheet beyond a seam."""
+        if self.map.board_of[hex_id] is self.board:
+            return self.board.geometry.centre(hex_id)
+        _, x, y = self.map.centre(hex_id)
+        return x - self.board.origin[0], y - self.board.origin[1]
+
+    def corners(self, hex_id: str) -> list[tuple[float, float]]:
+        owner = self.map.board_of[hex_id].geometry
+        (x, y), (ox, oy) = self.at(hex_id), owner.centre(hex_id)
+        return [(cx + x - ox, cy + y - oy) for cx, cy in owner.corners(hex_id)]
+
+    def segment(self, a: str, b: str) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The hexside a/b in this board's pixels (a seam hexside too)."""
+        if self.map.board_of[a] is self.board and self.map.board_of[b] is self.board:
+            return self.board.geometry.side_segment(a, b)
+        (ax, ay), (bx, by) = self.at(a), self.at(b)
+        mx, my, length = (ax + bx) / 2, (ay + by) / 2, math.hypot(bx - ax, by - ay)
+        px, py = -(by - ay) / length, (bx - ax) / length
+        half = self.board.geometry.spec.hex_size / math.sqrt(3) / 2
+        return (mx + px * half, my + py * half), (mx - px * half, my - py * half)
+
+    def runs(self, hexes) -> list[list[str]]:
+        """A route's stretches on this image: consecutive hexes shown here."""
+        out: list[list[str]] = [[]]
+        for h in hexes:
+            if h in self.shown:
+                out[-1].append(h)
+            elif out[-1]:
+                out.append([])
+        return [r for r in out if r]
+
+    def beyond_seams(self) -> None:
+        """The half hexes of the sheets beyond a seam: colour and outline, completed on their own sheet."""
+        for h in self.beyond:
+            pts = [self.p(c) for c in self.corners(h)]
+            self.draw.polygon(pts, fill=hex_rgb(self.map.terrain_types[self.map.terrain[h]].colour))
+            self.draw.line(pts + [pts[0]], fill=(95, 90, 75), width=SS)
+
     def paint(self) -> Image.Image:
+        self.beyond_seams()
         self.terrain()
         self.areas()
         self.grid_lines()
@@ -61,11 +104,11 @@ class MapPainter:
             rgb = hex_rgb(t.colour)
             self.draw.polygon([self.p(c) for c in self.board.geometry.corners(h)], fill=rgb)
             x, y = self.board.geometry.centre(h)
-            if "woods" in t.id:
+            if t.texture == "trees":  # the texture the TEC declares (map.yaml terrain_types)
                 self.trees(x, y, darken(rgb, 0.35))
-            elif t.id in ("swamp", "marsh") or t.prohibited:
+            elif t.texture == "marsh":
                 self.marsh(x, y, darken(rgb, 0.4))
-            elif t.id == "polder":
+            elif t.texture == "polder":
                 self.polder(x, y, darken(rgb, 0.25))
 
     def polder(self, x: float, y: float, ink) -> None:
@@ -98,10 +141,10 @@ class MapPainter:
                 continue
             rgb = hex_rgb(area.shade)
             for h in area.hexes:
-                if self.map.board_of[h] is self.board:
+                if h in self.shown:
                     base = hex_rgb(self.map.terrain_types[self.map.terrain[h]].colour)
                     mix = tuple(round(a * 0.45 + b * 0.55) for a, b in zip(base, rgb))
-                    self.draw.polygon([self.p(c) for c in self.board.geometry.corners(h)], fill=mix)
+                    self.draw.polygon([self.p(c) for c in self.corners(h)], fill=mix)
 
     def grid_lines(self) -> None:
         for h in self.hexes:
@@ -113,11 +156,11 @@ class MapPainter:
         for road in sorted(self.map.roads, key=lambda r: -(kinds[r.kind].width if r.kind in kinds else 3)):
             kind = kinds.get(road.kind)
             colour, width = (hex_rgb(kind.colour), kind.width) if kind else (ROAD, 3)
-            pts = [self.p(self.board.geometry.centre(h)) for h in road.hexes if self.map.board_of[h] is self.board]
-            if len(pts) > 1:
-                self.draw.line(pts, fill=colour, width=round(width * SS), joint="curve")
-        for rail in self.map.railroads:
-            pts = [self.board.geometry.centre(h) for h in rail.hexes if self.map.board_of[h] is self.board]
+            for run in self.runs(road.hexes):
+                pts = [self.p(self.at(h)) for h in run]
+                if len(pts) > 1:
+                    self.draw.line(pts, fill=colour, width=round(width * SS), joint="curve")
+        for pts in ([self.at(h) for h in run] for rail in self.map.railroads for run in self.runs(rail.hexes)):
             if len(pts) < 2:
                 continue
             self.draw.line([self.p(q) for q in pts], fill=RAIL, width=3 * SS, joint="curve")
@@ -140,9 +183,9 @@ class MapPainter:
             kind = types[feature.type]
             for side in feature.sides:
                 a, b = sorted(side)
-                if self.map.board_of[a] is not self.board:
+                if a not in self.shown or b not in self.shown:
                     continue
-                (x0, y0), (x1, y1) = self.board.geometry.side_segment(a, b)
+                (x0, y0), (x1, y1) = self.segment(a, b)
                 colour = hex_rgb(kind.colour) if kind.colour else None
                 if kind.style == "water":
                     width = kind.width or 6
@@ -175,7 +218,7 @@ class MapPainter:
 
     def ridge(self, x0, y0, x1, y1, a, b) -> None:
         self.draw.line([self.p((x0, y0)), self.p((x1, y1))], fill=RIDGE, width=4 * SS)
-        ax, ay = self.board.geometry.centre(a)
+        ax, ay = self.at(a)
         length = math.hypot(x1 - x0, y1 - y0)
         nx, ny = -(y1 - y0) / length, (x1 - x0) / length
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
@@ -205,7 +248,7 @@ class MapPainter:
         for side, hexes in self.map.supply_sources.items():
             colour = next((hex_rgb(n.colour) for n in self.game.nationalities.values() if n.side == side), SIDE_COLOURS[side_index[side] % 4])
             for h in hexes:
-                if self.map.board_of[h] is not self.board:
+                if h not in self.shown:
                     continue
                 x, y = self.edge_point(h, 0.36, turn_degrees=-55)
                 r = 10
@@ -215,9 +258,9 @@ class MapPainter:
     def edge_point(self, hex_id: str, fraction: float, turn_degrees: float = 0.0) -> tuple[float, float]:
         """A point inside hex_id pushed toward the map edge it lies on, turned to clear town labels."""
         geo = self.board.geometry
-        x, y = geo.centre(hex_id)
-        nx = sum(geo.centre(n)[0] - x for n in geo.neighbours(hex_id))
-        ny = sum(geo.centre(n)[1] - y for n in geo.neighbours(hex_id))
+        x, y = self.at(hex_id)
+        nx = sum(self.at(n)[0] - x for n in self.map.neighbours(hex_id))
+        ny = sum(self.at(n)[1] - y for n in self.map.neighbours(hex_id))
         length = math.hypot(nx, ny) or 1.0
         a = math.radians(turn_degrees)
         dx, dy = -nx / length, -ny / length
@@ -228,12 +271,12 @@ class MapPainter:
     def towns(self) -> None:
         fortresses = {h for a in self.map.areas if a.symbol == "fortress" for h in a.hexes}
         for h in fortresses:
-            if self.map.board_of[h] is self.board:
-                self.fortress(*self.board.geometry.centre(h))
+            if h in self.shown:
+                self.fortress(*self.at(h))
         for town in self.map.towns:
-            if self.map.board_of[town.hex] is not self.board:
+            if town.hex not in self.shown:
                 continue
-            x, y = self.board.geometry.centre(town.hex)
+            x, y = self.at(town.hex)
             size = self.board.geometry.spec.hex_size
             r = {"city": 9, "town": 6.5, "village": 4.5}.get(town.size, 6)
             if town.vp:
@@ -260,9 +303,9 @@ class MapPainter:
                 continue
             f = font(round(size * 0.15) * SS)
             for h in area.hexes:
-                if self.map.board_of[h] is not self.board:
+                if h not in self.shown:
                     continue
-                x, y = self.board.geometry.centre(h)
+                x, y = self.at(h)
                 x, y = x - size * 0.22, y - size * 0.12
                 r = size * 0.13
                 self.draw.ellipse([self.p((x - r, y - r)), self.p((x + r, y + r))], fill=(255, 255, 255), outline=(30, 30, 30), width=SS)
@@ -272,7 +315,7 @@ class MapPainter:
         """Each entry area as a band in the margin beside its edge hexes, lettered, in its owners' colours."""
         geo = self.board.geometry
         for area in self.map.entry_areas:
-            hexes = [h for h in area.hexes if self.map.board_of[h] is self.board]
+            hexes = [h for h in area.hexes if h in self.shown]
             if not hexes:
                 continue
             colours = [self.side_colour(o.side) for o in area.owners]
@@ -302,15 +345,22 @@ class MapPainter:
     def hex_ids(self) -> None:
         size = self.board.geometry.spec.hex_size
         f = font(round(size * 0.1) * SS, bold=False)
-        for h in self.hexes:
-            x, y = self.board.geometry.centre(h)
+        for h in self.hexes + self.beyond:  # beyond a seam: the part of its ID this sheet shows
+            x, y = self.at(h)
             rgb = hex_rgb(self.map.terrain_types[self.map.terrain[h]].colour)
             ink = darken(rgb, 0.6)
             self.draw.text(self.p((x, y - size * 0.4)), h, font=f, fill=ink, anchor="mm")
 
     def frame(self) -> None:
         geo = self.board.geometry
-        self.draw.rectangle([0, 0, geo.width * SS - 1, geo.height * SS - 1], outline=(60, 55, 45), width=4 * SS)
+        if not geo.spec.seams:
+            self.draw.rectangle([0, 0, geo.width * SS - 1, geo.height * SS - 1], outline=(60, 55, 45), width=4 * SS)
+            return
+        w, h, t = geo.width * SS - 1, geo.height * SS - 1, 4 * SS - 1  # no frame along a seam
+        edges = {"top": [0, 0, w, t], "bottom": [0, h - t, w, h], "left": [0, 0, t, h], "right": [w - t, 0, w, h]}
+        for side, box in edges.items():
+            if side not in geo.spec.seams:
+                self.draw.rectangle(box, fill=(60, 55, 45))
 
 
 def render_board(game: Game, board: Board) -> Image.Image:

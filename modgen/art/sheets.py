@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from PIL import Image, ImageDraw
 
-from ..model import Game
+from ..model import Board, Game
+from ..sheets import map_size
 from .counters import COUNTER, font
 
 GAP = 6
@@ -47,3 +50,27 @@ def counter_sheet(game: Game, faces: dict[str, Image.Image], columns: int = 14) 
 def overview(board_image: Image.Image, width: int = 1400) -> Image.Image:
     scale = width / board_image.width
     return board_image.resize((width, round(board_image.height * scale)), Image.LANCZOS)
+
+
+def map_overview(boards: Sequence[Board], arts: dict[str, Image.Image], width: int = 1400) -> Image.Image:
+    """The whole map to proof-read: every sheet in its place (as VASSAL lays them with all sheets),
+    scaled to 1400 px wide, or up to 2000 for a map of several sheets; each sheet outlined and its
+    name written faintly across its middle (over the hexes, never hiding them)."""
+    if len(boards) == 1:
+        return overview(arts[boards[0].name], width)
+    left, top, w, h = map_size(boards)
+    whole = Image.new("RGB", (w, h), (255, 255, 255))
+    for b in boards:
+        whole.paste(arts[b.name].convert("RGB"), (b.origin[0] - left, b.origin[1] - top))
+    target = min(2000, max(width, w))
+    img = overview(whole, target)
+    scale = target / w
+    names = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    d = ImageDraw.Draw(names)
+    for b in boards:
+        x, y = (b.origin[0] - left) * scale, (b.origin[1] - top) * scale
+        w_b, h_b = b.geometry.width * scale, b.geometry.height * scale
+        d.rectangle([x, y, x + w_b - 1, y + h_b - 1], outline=(60, 60, 60, 255), width=2)
+        label = font(max(14, round(min(w_b / max(len(b.name), 1), h_b / 9))))
+        d.text((x + w_b / 2, y + h_b / 2), b.name, font=label, fill=(40, 40, 40, 50), anchor="mm")
+    return Image.alpha_composite(img.convert("RGBA"), names).convert("RGB")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from ..model import Chart, Game, Scenario
-from ..layout import TracksLayout
+from ..layout import WindowLayout
 from .counters import font, hex_rgb, lighten
 
 INK = (25, 25, 25)
@@ -17,12 +17,15 @@ PAPER = (250, 247, 238)
 HEAD = (70, 70, 90)
 
 
-def render_tracks(game: Game, layout: TracksLayout) -> Image.Image:
+def render_tracks(game: Game, layout: WindowLayout) -> Image.Image:
+    """One display window: headings, labels, and every box with its name (or short text)."""
     img = Image.new("RGB", (layout.width, layout.height), (226, 220, 200))
     d = ImageDraw.Draw(img)
     side_colour = {n.side: hex_rgb(n.colour) for n in reversed(list(game.nationalities.values()))}
     for x, y, text in layout.headings:
         d.text((x, y), text, font=font(20), fill=INK)
+    for x, y, text in layout.labels:
+        d.text((x, y), text, font=font(14), fill=INK)
     for box in layout.boxes:
         fill = PAPER
         if box.side:
@@ -32,7 +35,7 @@ def render_tracks(game: Game, layout: TracksLayout) -> Image.Image:
         ink = (245, 245, 245) if box.dark else INK
         d.rectangle([box.x, box.y, box.x + box.w - 1, box.y + box.h - 1], fill=fill, outline=INK, width=2)
         size = 13 if box.kind != "vp" else 12
-        d.text((box.x + 6, box.y + 4), box.name if box.kind != "vp" else box.name.split()[-1], font=font(size), fill=ink)
+        d.text((box.x + 6, box.y + 4), box.text or box.name, font=font(size), fill=ink)
         if box.caption:
             d.text((box.x + 6, box.y + 20), box.caption, font=font(10, bold=False), fill=ink)
     return img

@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Callable
 
 from PIL import Image, ImageDraw
 
 from ..art.counters import font, hex_rgb
 from ..atomic import write_atomic
 from ..art.mapart import render_board
+from ..sheets import map_size
 from .report import CheckReport
 
 RING = (220, 0, 0)
 FADE = 0.35  # blend the map toward white so the overlay reads
+MAX_SIDE = 8000  # a map of several sheets larger than this (px) is drawn smaller
 
 
 def draw_picture(report: CheckReport) -> Image.Image:
@@ -24,11 +27,10 @@ def draw_picture(report: CheckReport) -> Image.Image:
     res = report.saves[-1]
     st = res.state
     game = st.game
-    board = game.map.boards[0]
-    base = render_board(game, board).convert("RGB")
+    base, at = whole_map(game)
     img = Image.blend(base, Image.new("RGB", base.size, (255, 255, 255)), FADE)
     d = ImageDraw.Draw(img)
-    size = board.geometry.spec.hex_size
+    size = round(game.map.boards[0].geometry.spec.hex_size * base.width / _map_width(game))
     side_rgb = {n.side: hex_rgb(n.colour) for n in reversed(list(game.nationalities.values()))}
 
     # supply dots: one per unit, in a row under the hex centre, outlined in the side colour
@@ -37,7 +39,7 @@ def draw_picture(report: CheckReport) -> Image.Image:
         by_hex.setdefault(s.hex, []).append(s)
     r = max(7, size // 8)
     for hex_id, sups in by_hex.items():
-        cx, cy = board.geometry.centre(hex_id)
+        cx, cy = at(hex_id)
         n = len(sups)
         for i, s in enumerate(sorted(sups, key=lambda s: s.unit)):
             x = cx + (i - (n - 1) / 2) * (2 * r + 3)
@@ -53,7 +55,7 @@ def draw_picture(report: CheckReport) -> Image.Image:
                 rules_at[h].append(f.rule)
     label_font = font(max(16, size // 5))
     for h, rules in rules_at.items():
-        cx, cy = board.geometry.centre(h)
+        cx, cy = at(h)
         rr = size * 0.56
         # thicker and wider than the map's thin red VP-town circles, so the two never read alike
         d.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], outline=RING, width=10)
@@ -65,6 +67,32 @@ def draw_picture(report: CheckReport) -> Image.Image:
 
     _legend(img, report)
     return img
+
+
+def _map_width(game) -> int:
+    return map_size(game.map.boards)[2]
+
+
+def whole_map(game) -> tuple[Image.Image, Callable[[str], tuple[float, float]]]:
+    """Every sheet in play drawn in its place (one board: its own image), scaled down when the map
+    is larger than MAX_SIDE px, and where each hex centre falls on that picture."""
+    boards = game.map.boards
+    if len(boards) == 1:
+        base = render_board(game, boards[0]).convert("RGB")
+        return base, boards[0].geometry.centre
+    left, top, w, h = map_size(boards)
+    base = Image.new("RGB", (w, h), (255, 255, 255))
+    for b in boards:
+        base.paste(render_board(game, b).convert("RGB"), (b.origin[0] - left, b.origin[1] - top))
+    k = min(1.0, MAX_SIDE / max(w, h))
+    if k < 1.0:
+        base = base.resize((round(w * k), round(h * k)), Image.LANCZOS)
+
+    def at(hex_id: str) -> tuple[float, float]:
+        _, x, y = game.map.centre(hex_id)
+        return (x - left) * k, (y - top) * k
+
+    return base, at
 
 
 def _legend(img: Image.Image, report: CheckReport) -> None:

@@ -8,13 +8,14 @@ hex VASSAL shows. Pieces are identified by gpid, which modgen derives from ident
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional, Sequence
 
 from ..errors import ModgenError, SaveError
 from ..gamefile import read_game_description
+from ..sheets import in_play as sheets_in_play
 from ..model import Game
 from ..vassal.archive import Archive
 from ..vassal.module import ModuleInfo, board_point, map_location, read_module
@@ -22,8 +23,9 @@ from ..vassal.pieces import Piece
 from ..vassal.position import PieceRecord
 from ..vassal.savefile import SavedGame, read_game
 from ..vassal.sequence import java_parse_int
-from ..conventions import FACE_LAYER, LAYER_NAME_FIELD, MAIN_MAP, STEP_LAYER, TRACKS_MAP, VP_BOX, eliminated_box_name, entry_box_name
+from ..conventions import FACE_LAYER, LAYER_NAME_FIELD, MAIN_MAP, STEP_LAYER, VP_BOX, eliminated_box_name, entry_box_name
 from ..gamestate import GameState, MarkerState, UnitState
+from ..layout import tracks_layout
 
 
 
@@ -37,6 +39,7 @@ class Context:
     eliminated_boxes: dict[str, str]  # box name -> side id
     hex_names: frozenset[str]
     entry_boxes: dict[str, str]  # box name -> entry area id
+    part_boxes: dict[str, tuple[str, str]]  # box name -> (part id, label) of the game's declared display parts
 
 
 # --------------------------------------------------------------------------- modules
@@ -86,7 +89,8 @@ def _context(module_path: str, mtime: float) -> Context:
     pieces.update({game.gpid("marker", m): ("marker", m) for m in game.markers})
     elim = {eliminated_box_name(s.name): s.id for s in game.sides}
     entry = {entry_box_name(a.id): a.id for a in game.map.entry_areas}
-    return Context(module, game, pieces, elim, frozenset(game.map.hex_ids()), entry)
+    parts = {b.name: (b.part, b.label) for b in tracks_layout(game, list(game.scenarios.values())).boxes if b.part}
+    return Context(module, game, pieces, elim, frozenset(game.map.hex_ids()), entry, parts)
 
 
 def load_context(module_path: Path) -> Context:
@@ -149,10 +153,18 @@ def read_state(save_path: str | Path, module: Optional[Path] = None, module_dirs
     return state_from_save(saved, ctx)
 
 
+def in_play(saved: SavedGame, game: Game) -> Game:
+    """The game on the sheets the save lays out on its main map (a scenario may leave sheets out):
+    the rules then see only those hexes."""
+    picks = saved.boards.get(MAIN_MAP)
+    m = sheets_in_play(game.map, [p.board for p in picks]) if picks else game.map
+    return game if m is game.map else replace(game, map=m)
+
+
 def state_from_save(saved: SavedGame, ctx: Context) -> GameState:
-    game, module = ctx.game, ctx.module
+    game, module = in_play(saved, ctx.game), ctx.module
     map_names = {m.name for m in module.maps}
-    tracks_zones = {z.name for m in module.maps if m.name == TRACKS_MAP for b in m.boards for z in b.zones}
+    display_zones = {z.name for m in module.maps if m.name != MAIN_MAP for b in m.boards for z in b.zones}  # off-map boxes
     where_cache: dict[tuple[str, int, int], Optional[str]] = {}
 
     def locate(rec: PieceRecord) -> tuple[Optional[str], Optional[str]]:
@@ -170,7 +182,7 @@ def state_from_save(saved: SavedGame, ctx: Context) -> GameState:
                 raise SaveError(saved.path, f"{_describe(rec)} at {rec.map} ({rec.x},{rec.y}): position off the map "
                                             f"(not on a printed hex; VASSAL names it {name!r})")
             return name, None
-        return None, (name if name in tracks_zones else None)
+        return None, (name if name in display_zones else None)
 
     units: list[UnitState] = []
     markers: list[MarkerState] = []
@@ -188,16 +200,18 @@ def state_from_save(saved: SavedGame, ctx: Context) -> GameState:
             seen_units.add(item)
             units.append(UnitState(game.units[item], rec.id, rec.map, hex_id, box,
                                    layer_level(rec.piece, STEP_LAYER) == 2, is_masked(rec.piece),
-                                   rec.stack, rec.stack_pos, order, area=ctx.entry_boxes.get(box or "")))
+                                   rec.stack, rec.stack_pos, order, area=ctx.entry_boxes.get(box or ""),
+                                   part=ctx.part_boxes.get(box or "")))
         else:
             side = _hexside_at(ctx, saved, rec, hex_id) if hex_id else None
             markers.append(MarkerState(game.markers[item], rec.id, rec.map, hex_id, box,
                                        layer_level(rec.piece, FACE_LAYER) == 2, is_masked(rec.piece),
-                                       rec.stack, rec.stack_pos, order, hexside=side, area=ctx.entry_boxes.get(box or "")))
+                                       rec.stack, rec.stack_pos, order, hexside=side, area=ctx.entry_boxes.get(box or ""),
+                                       part=ctx.part_boxes.get(box or "")))
     _attach_markers(units, markers)
 
     eliminated = [u.unit.id for u in units if u.box in ctx.eliminated_boxes]
-    off_map = {u.unit.id: (u.box or ("Tracks" if u.map else "not on any map")) for u in units
+    off_map = {u.unit.id: (u.box or u.map or "not on any map") for u in units
                if u.hex is None and u.box not in ctx.eliminated_boxes and u.area is None}
     missing = sorted(set(game.units) - seen_units)
     gt, side, phase, index = turn_of(saved, ctx)
@@ -214,17 +228,22 @@ HEXSIDE_REACH = 0.3  # a marker this far from its hex centre (in hex sizes) sits
 def _hexside_at(ctx: Context, saved: SavedGame, rec: PieceRecord, hex_id: str) -> Optional[frozenset[str]]:
     """The hexside a main-map marker sits on: the nearest hexside midpoint, if it is off the centre."""
     found = board_point(ctx.module, rec.map, rec.x, rec.y, saved.boards.get(rec.map))
-    board = ctx.game.map.board_of[hex_id]
-    if found is None or found[0].name != board.name:
+    m = ctx.game.map
+    under = next((b for b in m.boards if found is not None and b.name == found[0].name), None)
+    if under is None:
         return None
-    _, x, y = found
-    geo = board.geometry
-    cx, cy = geo.centre(hex_id)
-    size = geo.spec.hex_size
+    # in pixels of the whole map (a save may leave sheets out; the hexside may lie on a seam)
+    x, y = found[1] + under.origin[0], found[2] + under.origin[1]
+    _, cx, cy = m.centre(hex_id)
+    size = m.board_of[hex_id].geometry.spec.hex_size
     if (x - cx) ** 2 + (y - cy) ** 2 < (HEXSIDE_REACH * size) ** 2:
         return None
-    best = min(geo.neighbours(hex_id), key=lambda n: (x - (cx + geo.centre(n)[0]) / 2) ** 2 + (y - (cy + geo.centre(n)[1]) / 2) ** 2)
-    return frozenset((hex_id, best))
+
+    def gap(n: str) -> float:
+        _, nx, ny = m.centre(n)
+        return (x - (cx + nx) / 2) ** 2 + (y - (cy + ny) / 2) ** 2
+
+    return frozenset((hex_id, min(m.neighbours(hex_id), key=gap)))
 
 
 def _attach_markers(units: list[UnitState], markers: list[MarkerState]) -> None:
@@ -290,7 +309,8 @@ def _vp_properties(saved: SavedGame, game: Game) -> dict[str, int]:
 
 
 def _vp_track(markers: Sequence[MarkerState]) -> dict[str, int]:
-    """VP per side from its VP markers' boxes: a marker `…-10` counts tens, others units."""
+    """VP per side from its VP markers' boxes, each box times the marker's declared value
+    (markers.yaml `value`: 10 for a tens marker, 1 by default)."""
     out: dict[str, int] = {}
     for m in markers:
         if m.marker.kind != "vp" or not m.marker.side or m.box is None:
@@ -298,7 +318,5 @@ def _vp_track(markers: Sequence[MarkerState]) -> dict[str, int]:
         box = VP_BOX.match(m.box)
         if not box:
             continue
-        tail = m.marker.id.rsplit("-", 1)[-1]
-        mult = int(tail) if tail.isdigit() else 1
-        out[m.marker.side] = out.get(m.marker.side, 0) + mult * int(box.group(1))
+        out[m.marker.side] = out.get(m.marker.side, 0) + m.marker.value * int(box.group(1))
     return out

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..errors import DataError
 from ..model import Game, MapData
 from ..yamlsrc import load_yaml
-from . import features, game, mapfile, markers, scenarios, terrain, units
+from . import displays, features, game, mapfile, markers, scenarios, terrain, units
 from .nodes import Node
 from .schema import check
 
@@ -59,16 +59,17 @@ class GameLoader:
         game_map = self.load_map()
         g = self._game_file()
         head = game.read_head(g, self.game_id)
-        u = self._open(self.counters / "units.yaml", units.schema(head.unit_values))
-        unit_list = units.read_units(u, head.nationalities, head.unit_types, head.sizes, head.morale, head.unit_values)
+        u = self._open(self.counters / "units.yaml", units.schema(head.unit_values, {k: m.value for k, m in head.counter_marks.items()}))
+        unit_list = units.read_units(u, head.nationalities, head.unit_types, head.sizes, head.morale, head.unit_values, head.counter_marks)
         marker_list = markers.read_markers(self._open(self.counters / "markers.yaml", markers.SCHEMA), head.side_ids)
         folder = self.counters / "scenarios"
         files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
         if not files:
             raise DataError(str(folder.relative_to(self.root)), None, None, "no scenario files (*.yaml)")
         opened = (self._open(path, scenarios.SCHEMA) for path in files)
-        scenario_list = scenarios.read_scenarios(opened, unit_list, marker_list, game_map, head.side_ids, head.turns)
-        return game.make_game(g, head, unit_list, marker_list, scenario_list, game_map)
+        windows = displays.read_displays(g, head.side_ids, bool(game_map.entry_areas))
+        scenario_list = scenarios.read_scenarios(opened, unit_list, marker_list, game_map, head.side_ids, head.turns, windows)
+        return game.make_game(g, head, unit_list, marker_list, scenario_list, game_map, windows)
 
 
 def load_game(root: Path, game_id: str) -> Game:

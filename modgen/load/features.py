@@ -89,7 +89,7 @@ SCHEMA = document("features", "modgen maps/<game>/features.yaml", obj(
 def read_features(f: Node, types: MapTypes, terrain: dict[str, str], t_prov: Provenance,
                   side_ids: Callable[[], tuple[str, ...]]) -> MapData:
     """The rest of the map; side_ids reads game.yaml when the towns need it."""
-    board_of, hexside_types, road_types, hex_ref = types.board_of, types.hexside_types, types.road_types, types.hex_ref
+    hexside_types, road_types, hex_ref = types.hexside_types, types.road_types, types.hex_ref
     f_prov = f.provenance()
     features: list[HexsideFeature] = []
     for n in f.nodes("hexsides", []):
@@ -100,7 +100,7 @@ def read_features(f: Node, types: MapTypes, terrain: dict[str, str], t_prov: Pro
                 raise DataError(f.file, line, path, "a hexside is a pair of two adjacent hex IDs")
             a = hex_ref(f, pair[0], line, path, written_of(pair, 0))
             b = hex_ref(f, pair[1], line, path, written_of(pair, 1))
-            if b not in board_of[a].geometry.neighbours(a):
+            if b not in types.neighbours(a):
                 raise DataError(f.file, line, path, f"hexes {a} and {b} are not adjacent")
             sides.append(frozenset((a, b)))
         features.append(HexsideFeature(ftype, n.text("name", ftype), tuple(sides), _words(n, "tags"), n.text("note", "")))
@@ -111,7 +111,7 @@ def read_features(f: Node, types: MapTypes, terrain: dict[str, str], t_prov: Pro
             hexes: list[str] = []
             for line, value, path, written in n.items("hexes"):
                 h = hex_ref(f, value, line, path, written)
-                if hexes and h not in board_of[hexes[-1]].geometry.neighbours(hexes[-1]):
+                if hexes and h not in types.neighbours(hexes[-1]):
                     raise DataError(f.file, line, path, f"{h} is not adjacent to the previous hex {hexes[-1]}")
                 hexes.append(h)
             if len(hexes) < 2:
@@ -175,7 +175,7 @@ def read_features(f: Node, types: MapTypes, terrain: dict[str, str], t_prov: Pro
         hexes = []
         for line, value, path, written in n.items("hexes"):
             h = hex_ref(f, value, line, path, written)
-            if not board_of[h].geometry.is_edge(h):
+            if not types.is_edge(h):
                 raise DataError(f.file, line, path, f"entry area {eid} touches {h}, which is not a map-edge hex")
             hexes.append(h)
         owners = []
@@ -196,7 +196,7 @@ def read_features(f: Node, types: MapTypes, terrain: dict[str, str], t_prov: Pro
         hexes = []
         for line, value, path, written in _list_items(f, listed, f"supply_sources.{side}", sline):
             h = hex_ref(f, value, line, path, written)
-            if not board_of[h].geometry.is_edge(h):
+            if not types.is_edge(h):
                 raise DataError(f.file, line, path, f"supply source {h} is not a map-edge hex")
             hexes.append(h)
         supply[side] = tuple(hexes)
@@ -206,7 +206,7 @@ def read_features(f: Node, types: MapTypes, terrain: dict[str, str], t_prov: Pro
             f.fail("towns", f"town {tid} lies on prohibited terrain {terrain[town_hex]} at {town_hex}")
     return MapData(
         types.boards, types.terrain_types, hexside_types, terrain, features, railroads, roads, towns, areas, supply, t_prov, f_prov,
-        road_types, entry_areas, types.provenance,
+        road_types, entry_areas, types.provenance, across=types.across,
     )
 
 
@@ -223,7 +223,7 @@ def _region(r: Node, types: MapTypes, features: list[HexsideFeature]) -> list[st
     seen, todo = {seed}, [seed]
     while todo:
         h = todo.pop()
-        for nb in board_of[h].geometry.neighbours(h):
+        for nb in types.neighbours(h):
             if nb not in seen and frozenset((h, nb)) not in walls:
                 seen.add(nb)
                 todo.append(nb)
@@ -239,13 +239,19 @@ def _range(r: Node, types: MapTypes) -> list[str]:
     for key, h in (("from", a), ("to", b)):
         if h not in board_of:
             r.fail(key, f"unknown hex ID {h!r}")
-    geo = board_of[a].geometry
-    if board_of[b] is not board_of[a]:
-        r.fail("to", "a range must stay on one board")
-    (la, pa), (lb, pb) = geo.lattice[a], geo.lattice[b]
+    # one numbering: the boards with the same id_prefix (sheets numbered on from each other)
+    one = [o for o in types.boards if o.geometry.spec.id_prefix == board_of[a].geometry.spec.id_prefix]
+    if board_of[b] not in one:
+        r.fail("to", "a range must stay within one numbering (these boards have different id_prefix)")
+    (la, pa), (lb, pb) = board_of[a].geometry.lattice[a], board_of[b].geometry.lattice[b]
     if la != lb and pa != pb:
         r.fail(None, f"{a}..{b} is not along one line or one position")
-    inv = {v: k for k, v in geo.lattice.items()}
+    inv = {v: k for o in one for k, v in o.geometry.lattice.items()}
     if la == lb:
-        return [inv[(la, p)] for p in range(min(pa, pb), max(pa, pb) + 1)]
-    return [inv[(line, pa)] for line in range(min(la, lb), max(la, lb) + 1)]
+        wanted = [(la, p) for p in range(min(pa, pb), max(pa, pb) + 1)]
+    else:
+        wanted = [(line, pa) for line in range(min(la, lb), max(la, lb) + 1)]
+    for line, pos in wanted:
+        if (line, pos) not in inv:
+            r.fail(None, f"{a}..{b} passes line {line}, position {pos}, which no board has")
+    return [inv[w] for w in wanted]

@@ -3,15 +3,18 @@ stacking, the turn track, charts and dice; and the Game made of it and every oth
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from ..displays import Display
 from ..errors import DataError
 from ..model import (
     DATA_CHARTS, Chart, Dice, Game, MapData, Marker, Morale, Nationality, Scenario, Side, Stacking, StepRule,
-    TurnTrack, Unit, UnitType, UnitValue, stable_gpid,
+    CounterMark, TurnTrack, Unit, UnitType, UnitValue, stable_gpid,
 )
 from .nodes import Node, _as_text, _colour, _list_items, _words
 from .schema import by_id, choice, colour, document, flag, integer, items, must, obj, provenance, text, texts, words
+from .displays import DISPLAYS
+from .presentation import COUNTER_MARKS, SETUP_STACK_ORDER, TEXTS, read_counter_marks, read_stack_order, read_texts
 from .units import UNIT_FIELDS
 
 SYMBOLS = (
@@ -21,7 +24,7 @@ SYMBOLS = (
 HIDDEN = ("below_top", "tags", "none")
 
 STACKING = obj("The stacking limit: `limit` (steps, with the steps table), `units` or `max_steps`.", {
-    "limit": integer("steps per hex (Galicia's 5.1), counted with the steps table", 1),
+    "limit": integer("steps per hex, counted with the steps table", 1),
     "steps": items("steps a unit counts, by type and size", obj("The steps of one type and size of unit.", {
         "type": must(text("a unit_types id")),
         "size": must(text("a sizes id")),
@@ -83,7 +86,11 @@ SCHEMA = document("game", "modgen counters/<game>/game.yaml", obj("The game: tit
         "property": must(text("the VASSAL piece property")),
         "show": must(choice("box: boxed left of the symbol; corner: top right", ("box", "corner"))),
         "hide_zero": flag("print nothing when the value is 0"),
+        "prefix": text('printed before the number ("R" for a range: R3)'),
     })),
+    "counter_marks": COUNTER_MARKS,
+    "texts": TEXTS,
+    "setup_stack_order": SETUP_STACK_ORDER,
     "stacking": must(STACKING),
     "turns": must(TURNS),
     "charts": items("tables printed on the aid card", CHART),
@@ -93,6 +100,7 @@ SCHEMA = document("game", "modgen counters/<game>/game.yaml", obj("The game: tit
         "sides": must(integer("sides of each die", 2, 100)),
     })),
     "formation_label": text('what the formation box is called (palette groups; default "Formation")'),
+    "displays": DISPLAYS,
     "hidden": choice("which units a set-up hides from the opponent: below_top (default) | tags (units tagged `hidden`) | none", HIDDEN),
 }))
 
@@ -112,6 +120,7 @@ class GameHead:
     turns: TurnTrack
     charts: list[Chart]
     dice: list[Dice]
+    counter_marks: dict[str, CounterMark] = field(default_factory=dict)
 
 
 def read_head(g: Node, game_id: str) -> GameHead:
@@ -135,7 +144,7 @@ def read_head(g: Node, game_id: str) -> GameHead:
     sizes = {k: _as_text(v, w, g.file, line, f"sizes.{k}") for k, v, line, w in g.entries("sizes")}
     morale = {mid: Morale(mid, n.text("name"), _colour(n, "colour", None)) for mid, n in g.mapping("morale", {})}
     unit_values = {
-        vid: UnitValue(vid, n.text("name"), n.text("property"), n.choice("show", ("box", "corner")), n.flag("hide_zero"))
+        vid: UnitValue(vid, n.text("name"), n.text("property"), n.choice("show", ("box", "corner")), n.flag("hide_zero"), n.text("prefix", ""))
         for vid, n in g.mapping("unit_values", {})
     }
     for vid, _, line, _ in g.entries("unit_values", {}):
@@ -153,7 +162,8 @@ def read_head(g: Node, game_id: str) -> GameHead:
     if stacking.limit is None and stacking.units is None and stacking.max_steps is None:
         st.fail(None, "give a stacking limit: limit (steps), units or max_steps")
     turns = _turns(g, g.child("turns"), side_ids)
-    return GameHead(sides, side_ids, nationalities, unit_types, sizes, morale, unit_values, stacking, turns, _charts(g), _dice(g))
+    marks = read_counter_marks(g, UNIT_FIELDS | set(unit_values), {v.property for v in unit_values.values()})
+    return GameHead(sides, side_ids, nationalities, unit_types, sizes, morale, unit_values, stacking, turns, _charts(g), _dice(g), marks)
 
 
 def _turns(g: Node, tn: Node, side_ids: list[str]) -> TurnTrack:
@@ -202,7 +212,7 @@ def _dice(g: Node) -> list[Dice]:
 
 
 def make_game(g: Node, head: GameHead, units: dict[str, Unit], markers: dict[str, Marker], scenarios: dict[str, Scenario],
-              game_map: MapData) -> Game:
+              game_map: MapData, displays: tuple[Display, ...]) -> Game:
     """The Game of game.yaml's head and the other files; its title and the rest are read here, last."""
     game = Game(
         g.text("id"),
@@ -226,7 +236,11 @@ def make_game(g: Node, head: GameHead, units: dict[str, Unit], markers: dict[str
         head.morale,
         head.unit_values,
         g.choice("hidden", HIDDEN, "below_top"),
+        counter_marks=head.counter_marks,
+        texts=read_texts(g),
+        setup_stack_order=read_stack_order(g),
     )
+    game.displays = displays
     _check_gpids(game, g)
     return game
 

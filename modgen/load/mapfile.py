@@ -3,14 +3,16 @@ types (the TEC) that terrain.yaml and features.yaml refer to."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import DataError
 from ..geometry import BoardSpec, GeometryError, build_geometry
 from ..model import Board, HexsideType, Provenance, RoadType, TerrainType
+from ..sheets import join_sheets
+from ..presentation import TERRAIN_TEXTURES
 from .nodes import Node, _as_text, _colour, _number, _words
-from .schema import by_id, choice, colour, document, flag, integer, must, number, obj, provenance, text, words
+from .schema import by_id, choice, colour, document, flag, integer, items, must, number, obj, provenance, text, words
 
 HEXSIDE_STYLES = ("water", "ridge", "bridge", "ferry", "boundary")
 SIDES = ("bottom", "top", "left", "right")
@@ -37,6 +39,9 @@ BOARD = obj("One VASSAL board: a hex field.", {
     "numbering": must(NUMBERING),
     "column": integer("the board's column when there are several (default: left to right)", 0, 20),
     "row": integer("the board's row when there are several (default 0)", 0, 20),
+    "seams": items("edges where this sheet joins the next one (left, right, top, bottom): no margin there, the hexes "
+                   "run on into the sheet beyond and are adjacent across; the sheet beyond has a seam on its facing edge",
+                   choice("an edge of the board", SIDES), uniqueItems=True),
 })
 TERRAIN_TYPE = obj("A terrain type of the TEC, in the rulebook's words.", {
     "name": must(text("as the TEC names it")),
@@ -46,6 +51,7 @@ TERRAIN_TYPE = obj("A terrain type of the TEC, in the rulebook's words.", {
     "prohibited": flag("no unit may enter"),
     "road_only": words("unit tags that may enter this terrain only along a road"),
     "prohibited_for": words("unit tags that may never enter it"),
+    "texture": choice("what the map draws over the colour: trees, marsh or polder (default none)", TERRAIN_TEXTURES),
 })
 HEXSIDE_TYPE = obj("A hexside type of the TEC (river, ridge, bridge...).", {
     "name": must(text("as the TEC names it")),
@@ -85,6 +91,15 @@ class MapTypes:
     hexside_types: dict[str, HexsideType]
     road_types: dict[str, RoadType]
     provenance: Provenance
+    across: dict[str, tuple[str, ...]] = field(default_factory=dict)  # neighbours beyond a seam (sheets.seam_links)
+
+    def neighbours(self, hex_id: str) -> list[str]:
+        """The hexes adjacent to hex_id, on its own sheet and across a seam."""
+        return self.board_of[hex_id].geometry.neighbours(hex_id) + list(self.across.get(hex_id, ()))
+
+    def is_edge(self, hex_id: str) -> bool:
+        """On the map's edge: fewer than six neighbours (a seam is no edge)."""
+        return len(self.neighbours(hex_id)) < 6
 
     def hex_ref(self, node: Node, value: Any, line: int | None, path: str, written: str | None = None) -> str:
         value = _as_text(value, written, node.file, line, path, hex_id=True)
@@ -107,8 +122,13 @@ def read_map(m: Node) -> MapTypes:
     for board in boards:
         for h in board.geometry.raw_of:
             if h in board_of:
-                m.fail("boards", f"hex ID {h} is on boards {board_of[h].name} and {board.name}: use id_prefix")
+                m.fail("boards", f"hex ID {h} is on boards {board_of[h].name} and {board.name}: hex IDs are unique across "
+                                 "the map (a numbering that continues from sheet to sheet, or an id_prefix per board)")
             board_of[h] = board
+    try:
+        across = join_sheets(boards)
+    except GeometryError as exc:
+        m.fail("boards", str(exc))
 
     tec_prov = m.provenance()
     terrain_types = {
@@ -121,6 +141,7 @@ def read_map(m: Node) -> MapTypes:
             n.flag("prohibited"),
             _words(n, "road_only"),
             _words(n, "prohibited_for"),
+            n.choice("texture", TERRAIN_TEXTURES, None),
         )
         for tid, n in m.mapping("terrain_types")
     }
@@ -140,7 +161,7 @@ def read_map(m: Node) -> MapTypes:
         tid: RoadType(tid, n.text("name"), n.text("move", ""), _colour(n, "colour"), _number(n, "width") or 4.0)
         for tid, n in m.mapping("road_types", {})
     }
-    return MapTypes(boards, board_of, terrain_types, hexside_types, road_types, tec_prov)
+    return MapTypes(boards, board_of, terrain_types, hexside_types, road_types, tec_prov, across)
 
 
 def _board(b: Node) -> Board:
@@ -162,6 +183,7 @@ def _board(b: Node) -> Board:
         line_start=num.integer("line_start", 1, lo=0),
         pos_start=num.integer("pos_start", 1, lo=0),
         id_prefix=num.text("id_prefix", ""),
+        seams=_seams(b),
     )
     rows = spec.hexes == "rows"
     if rows and (spec.line_from not in ("bottom", "top") or spec.pos_from not in ("left", "right")):
@@ -172,6 +194,15 @@ def _board(b: Node) -> Board:
         return Board(spec.name, build_geometry(spec), b.integer("column", 0, lo=0, hi=20), b.integer("row", 0, lo=0, hi=20))
     except GeometryError as exc:
         b.fail("numbering", str(exc))
+
+
+def _seams(b: Node) -> tuple[str, ...]:
+    seams: list[str] = []
+    for line, value, path in b.texts("seams", []):
+        if value not in SIDES or value in seams:
+            raise DataError(b.file, line, path, f"{value!r} is no edge of the board or named twice (edges: {', '.join(SIDES)})")
+        seams.append(value)
+    return tuple(seams)
 
 
 def _arrange(m: Node, boards: list[Board]) -> list[Board]:

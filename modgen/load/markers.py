@@ -18,6 +18,7 @@ MARKER = obj("A marker.", {
     "kind": text("free tag the rules plugin reads (turn, vp, ...)"),
     "count": integer("how many the counter mix has (the palette is unlimited in VASSAL)", 0),
     "side": text("the game.yaml sides id the marker belongs to, if any"),
+    "value": integer("a VP marker (kind: vp): what each box of the VP track counts, 10 for a tens marker (default 1)", 1),
 })
 SCHEMA = document("markers", "modgen counters/<game>/markers.yaml", obj("The markers.", {
     "markers": must(items("every marker", MARKER)),
@@ -37,5 +38,9 @@ def read_markers(m: Node, side_ids: list[str]) -> dict[str, Marker]:
         if n.has("back"):
             b = n.child("back")
             back = MarkerFace(b.text("name"), tuple(x for _, x, _ in b.texts("text", [])))
-        out[mid] = Marker(mid, front, back, _colour(n, "colour", "#ffffff"), n.text("kind", ""), n.integer("count", None, lo=0), n.choice("side", side_ids, None))
+        kind = n.text("kind", "")
+        if n.has("value") and kind != "vp":
+            n.fail("value", "only VP markers (kind: vp) have a value")
+        out[mid] = Marker(mid, front, back, _colour(n, "colour", "#ffffff"), kind, n.integer("count", None, lo=0), n.choice("side", side_ids, None),
+                          n.integer("value", 1, lo=1))
     return out

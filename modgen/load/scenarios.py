@@ -6,9 +6,11 @@ from dataclasses import replace
 from typing import Iterable
 
 from ..errors import DataError
+from ..displays import DECLARED_PARTS, Display
 from ..model import MapData, Marker, MarkerPlacement, Placement, Reinforcement, Scenario, TurnTrack, Unit
+from ..sheets import check_sheets
 from .nodes import Node
-from .schema import choice, document, hex_id, hex_ids, integer, items, must, obj, provenance, text
+from .schema import document, hex_id, hex_ids, integer, items, must, obj, provenance, text
 
 
 def _either(*keys: tuple[str, ...]) -> list[dict]:
@@ -34,8 +36,9 @@ AT = obj("Where: a `hex`, a `hexside`, an entry `area`, or a `track` box.", {
     "hex": hex_id("on this hex"),
     "hexside": hex_ids("on the hexside between two adjacent hexes") | PAIR,
     "area": text("in this features.yaml entry_areas id"),
-    "track": choice("on a track: turn | vp", ("turn", "vp")),
-    "box": integer("the track box (with `track`)", 0, 999),
+    "track": text("on a track: turn | vp | the id of a track, boxes or grid part of game.yaml displays"),
+    "box": text("the box (with `track`): a turn or VP number, or a declared part's label"),
+    "row": text("a grid part's row (with `track` and `box`)"),
 }, anyOf=_either(("hex",), ("hexside",), ("area",), ("track", "box")))
 SCHEMA = document("scenario", "modgen counters/<game>/scenarios/<id>.yaml", obj("One scenario.", {
     "id": must(text("stable id")),
@@ -44,6 +47,8 @@ SCHEMA = document("scenario", "modgen counters/<game>/scenarios/<id>.yaml", obj(
     "turns": must(integer("game turns the scenario lasts (at most game.yaml turns.count)", 1)),
     "first_player_turn": must(text("the game.yaml sides id who moves first")),
     "same_as": text("set-up, reinforcements and markers of another scenario (arrivals after the last turn are dropped)"),
+    "sheets": items("the map.yaml boards this scenario plays on (default: all); its hexes lie on them, and they keep "
+                    "their places on the whole map", text("a map.yaml board name"), minItems=1, uniqueItems=True),
     "skip": items("player turns skipped", obj("A player turn that does not happen.", {
         "turn": must(integer("game turn", 1)),
         "side": must(text("the game.yaml sides id whose player turn is skipped")),
@@ -59,7 +64,7 @@ SCHEMA = document("scenario", "modgen counters/<game>/scenarios/<id>.yaml", obj(
 
 
 def read_scenarios(opened: Iterable[Node], units: dict[str, Unit], markers: dict[str, Marker], game_map: MapData,
-                   side_ids: list[str], turns: TurnTrack) -> dict[str, Scenario]:
+                   side_ids: list[str], turns: TurnTrack, displays: tuple[Display, ...] = ()) -> dict[str, Scenario]:
     """Every scenario; opened gives each file's Node in turn (each is read before the next opens)."""
     out: dict[str, Scenario] = {}
     borrowed: list[tuple[Node, str, str]] = []
@@ -68,7 +73,7 @@ def read_scenarios(opened: Iterable[Node], units: dict[str, Unit], markers: dict
         if sid in out:
             s.fail("id", f"duplicate scenario id {sid!r}")
         s.provenance()  # checked like every file's; a scenario carries none (nothing downstream reads it)
-        out[sid] = _scenario(s, sid, units, markers, game_map, side_ids, turns)
+        out[sid] = _scenario(s, sid, units, markers, game_map, side_ids, turns, displays)
         if s.has("same_as"):
             borrowed.append((s, sid, s.text("same_as")))
     for s, sid, source in borrowed:
@@ -79,18 +84,33 @@ def read_scenarios(opened: Iterable[Node], units: dict[str, Unit], markers: dict
         if mine.setup or mine.reinforcements or mine.markers:
             s.fail("same_as", "a scenario with same_as has no setup, reinforcements or markers of its own")
         arrivals = tuple(r for r in base.reinforcements if r.turn <= mine.turns)
+        if mine.sheets:  # its own sheets: the borrowed set-up must lie on them
+            used = {p.hex for p in base.setup if p.hex} | {h for r in arrivals for h in (*r.hexes, *(r.railroad_between or ()))}
+            used |= {h for m in base.markers for h in ((m.hex,) if m.hex else m.hexside or ())}
+            if off := sorted(h for h in used if game_map.board_of[h].name not in mine.sheets):
+                s.fail("sheets", f"the set-up of {source} uses hexes on other sheets: {', '.join(off[:6])}")
         out[sid] = replace(mine, setup=base.setup, reinforcements=arrivals, markers=base.markers,
-                           skip=mine.skip or tuple(k for k in base.skip if k[0] <= mine.turns))
+                           skip=mine.skip or tuple(k for k in base.skip if k[0] <= mine.turns), sheets=mine.sheets or base.sheets)
     return out
 
 
-def _scenario(s: Node, sid: str, units, markers, game_map: MapData, side_ids, turns: TurnTrack) -> Scenario:
+def _scenario(s: Node, sid: str, units, markers, game_map: MapData, side_ids, turns: TurnTrack, displays: tuple[Display, ...]) -> Scenario:
+    parts = {p.id: p for d in displays for p in d.parts if p.kind in DECLARED_PARTS}
     count = s.integer("turns", lo=1, hi=turns.count)
     skip = []
     for n in s.nodes("skip", []):
         skip.append((n.integer("turn", lo=1, hi=count), n.choice("side", side_ids)))
     placed: dict[str, int | None] = {}
     drops = {a.label for a in game_map.areas if a.label}
+    sheets = tuple(v for _, v, _ in s.texts("sheets", []))
+    if sheets and (why := check_sheets(game_map.boards, sheets)):
+        s.fail("sheets", why)
+
+    def off_sheets(h: str) -> str | None:
+        board = game_map.board_of[h].name
+        if sheets and board not in sheets:
+            return f"hex {h} is on board {board}, which the scenario's sheets ({', '.join(sheets)}) leave out"
+        return None
 
     def unit_ref(n: Node) -> str:
         uid = n.text("unit")
@@ -105,6 +125,8 @@ def _scenario(s: Node, sid: str, units, markers, game_map: MapData, side_ids, tu
         h = n.hex_text(key)
         if h not in game_map.board_of:
             n.fail(key, f"unknown hex ID {h!r}")
+        if why := off_sheets(h):
+            n.fail(key, why)
         return h
 
     def area_of(n: Node) -> str:
@@ -128,12 +150,16 @@ def _scenario(s: Node, sid: str, units, markers, game_map: MapData, side_ids, tu
         for line, value, path in n.texts("hexes", [], hex_id=True):
             if value not in game_map.board_of:
                 raise DataError(s.file, line, path, f"unknown hex ID {value!r}")
+            if why := off_sheets(value):
+                raise DataError(s.file, line, path, why)
             hexes.append(value)
         rr = None
         if n.has("railroad_between"):
             ends = [v for _, v, _ in n.texts("railroad_between", hex_id=True)]
             if len(ends) != 2 or any(e not in game_map.board_of for e in ends):
                 n.fail("railroad_between", "two known hex IDs expected")
+            if why := off_sheets(ends[0]) or off_sheets(ends[1]):
+                n.fail("railroad_between", why)
             rr = (ends[0], ends[1])
         area = area_of(n) if n.has("area") else None
         drop = n.choice("drop", drops) if n.has("drop") else None
@@ -154,11 +180,30 @@ def _scenario(s: Node, sid: str, units, markers, game_map: MapData, side_ids, tu
                 at.fail("hexside", "a hexside is a pair of two known hex IDs")
             if pair[1] not in game_map.neighbours(pair[0]):
                 at.fail("hexside", f"hexes {pair[0]} and {pair[1]} are not adjacent")
+            if why := off_sheets(pair[0]) or off_sheets(pair[1]):
+                at.fail("hexside", why)
             mk.append(MarkerPlacement(mid, hexside=(pair[0], pair[1])))
         elif at.has("area"):
             mk.append(MarkerPlacement(mid, area=area_of(at)))
+        elif at.text("track") in parts:
+            part = parts[at.text("track")]
+            if part.kind == "grid":
+                row = at.choice("row", part.rows)
+                label = f"{row}/{at.choice('box', part.labels)}"
+            else:
+                label = at.choice("box", part.labels)
+            mk.append(MarkerPlacement(mid, track=part.id, label=label))
         else:
-            mk.append(MarkerPlacement(mid, track=at.choice("track", ("turn", "vp")), box=at.integer("box", lo=0, hi=999)))
+            track = at.choice("track", ("turn", "vp", *parts))
+            if track == "turn":
+                box = at.integer("box", lo=1, hi=turns.count)
+            else:
+                vp = next((p for d in displays for p in d.parts if p.kind == "vp_track"), None)
+                if vp is None:
+                    at.fail("track", "the game's displays have no vp_track part")
+                box = at.integer("box", lo=vp.first, hi=vp.last)
+            mk.append(MarkerPlacement(mid, track=track, box=box))
     return Scenario(
-        sid, s.text("name"), count, s.choice("first_player_turn", side_ids), tuple(skip), tuple(setup), tuple(reinf), tuple(mk), s.text("description", "")
+        sid, s.text("name"), count, s.choice("first_player_turn", side_ids), tuple(skip), tuple(setup), tuple(reinf), tuple(mk), s.text("description", ""),
+        sheets=sheets,
     )

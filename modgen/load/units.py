@@ -4,20 +4,30 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..model import Morale, Nationality, Unit, UnitType, UnitValue, Values
+from ..model import CounterMark, Morale, Nationality, Unit, UnitType, UnitValue, Values
 from .nodes import Node, _words
 from .schema import document, flag, integer, items, must, obj, provenance, text, texts, words
 
 FACTOR = (0, 99)
+MARK_NUMBER = (0, 999)
 
 
-def schema(unit_values: Iterable[str] | None = None) -> dict:
-    """units.yaml's schema; a unit's other keys are game.yaml's unit_values ids, so the loader
-    names them (unit_values) and an editor, which cannot know them, takes any number for them."""
+def schema(unit_values: Iterable[str] | None = None, counter_marks: dict[str, str] | None = None) -> dict:
+    """units.yaml's schema; a unit's other keys are game.yaml's unit_values ids (numbers per face) and
+    counter_marks ids (mark id -> its value type: flag, integer or text), so the loader names them and
+    an editor, which cannot know them, takes any number, flag or text for them."""
     values = list(unit_values or ())
     value = integer("a game.yaml unit_values id: the number printed (default 0)", *FACTOR)
     extra: dict | bool = False if unit_values is not None else value
+    unit_extra: dict | bool = False if unit_values is not None else {
+        "type": ["integer", "boolean", "string"],
+        "description": "a game.yaml unit_values id (a number) or counter_marks id (a flag, number or text)",
+    }
     own = {v: value for v in values}
+    marks = {
+        m: {"flag": flag, "integer": lambda d: integer(d, *MARK_NUMBER), "text": text}[kind]("a game.yaml counter_marks id")
+        for m, kind in (counter_marks or {}).items()
+    }
     reduced = obj("The reduced (back) side; omit for one-step units.", {
         "attack": must(integer("attack strength", *FACTOR)),
         "defense": must(integer("defense strength", *FACTOR)),
@@ -31,22 +41,19 @@ def schema(unit_values: Iterable[str] | None = None) -> dict:
         "nationality": must(text("a game.yaml nationalities id (the side follows from it)")),
         "type": must(text("a game.yaml unit_types id")),
         "size": must(text("a game.yaml sizes id (XX, X...)")),
-        "formation": text("the formation box (Galicia: the corps); omit for independent units"),
+        "formation": text("the formation box (a corps, a division); omit for independent units"),
         "attack": must(integer("attack strength", *FACTOR)),
         "defense": must(integer("defense strength", *FACTOR)),
         "ma": must(integer("movement allowance", *FACTOR)),
         "reduced": reduced,
-        "ersatz": flag("dot around the attack strength"),
-        "white_symbol": flag("white type symbol"),
-        "release_gt": integer("movement-restriction dot: the turn the unit is released", 1, 999),
         **provenance("the unit's values"),
         "exact": texts("the fields the rules do give (name, formation...)"),
         "steps": integer("steps of the full side; default: the stacking steps table, else 2 with a reduced side, 1 without", 1, 9),
         "morale": text("a game.yaml morale id"),
-        "drop": text("drop code printed on the counter (airborne)"),
         "tags": words("tags besides those of the unit type"),
         **own,
-    }, extra)
+        **marks,
+    }, unit_extra)
     return document("units", "modgen counters/<game>/units.yaml", obj("The combat units (the order of battle).", {
         "units": must(items("every combat unit", unit)),
         **provenance("the units' values"),
@@ -57,7 +64,8 @@ UNIT_FIELDS = set(schema()["properties"]["units"]["items"]["properties"])
 
 
 def read_units(u: Node, nationalities: dict[str, Nationality], unit_types: dict[str, UnitType], sizes: dict[str, str],
-               morale: dict[str, Morale], unit_values: dict[str, UnitValue]) -> dict[str, Unit]:
+               morale: dict[str, Morale], unit_values: dict[str, UnitValue],
+               counter_marks: dict[str, CounterMark] | None = None) -> dict[str, Unit]:
     prov = u.provenance()
     units: dict[str, Unit] = {}
     for n in u.nodes("units"):
@@ -91,17 +99,29 @@ def read_units(u: Node, nationalities: dict[str, Nationality], unit_types: dict[
             n.text("formation", None),
             front,
             back,
-            n.flag("ersatz"),
-            n.flag("white_symbol"),
-            n.integer("release_gt", None, lo=1, hi=999),
             n.provenance(prov),
             tuple(x for _, x, _ in n.texts("exact", [])),
             steps,
             back_steps,
             n.choice("morale", morale, None),
-            n.text("drop", None),
             frozenset(unit_types[utype].tags) | frozenset(_words(n, "tags")),
+            _marks(n, counter_marks or {}),
         )
     if not units:
         u.fail("units", "no units")
     return units
+
+
+def _marks(n: Node, counter_marks: dict[str, CounterMark]) -> tuple[tuple[str, bool | int | str], ...]:
+    """The counter marks a unit carries, in game.yaml's order: a flag when true, a number or text when given."""
+    out: list[tuple[str, bool | int | str]] = []
+    for mid, mark in counter_marks.items():
+        if mark.value == "flag":
+            value: bool | int | str | None = n.flag(mid) or None
+        elif mark.value == "integer":
+            value = n.integer(mid, None, *MARK_NUMBER)
+        else:
+            value = n.text(mid, None)
+        if value is not None and value != "":
+            out.append((mid, value))
+    return tuple(out)

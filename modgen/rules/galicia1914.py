@@ -23,6 +23,7 @@ ATTACK_VP_LAST_GT = 9  # 15.1(1)
 RECORD_PHASE = "Record VPs"
 REINFORCEMENT_PHASE = "Reinforcement"
 STATE_NAMES = {"in": "In-Supply", "low": "Low-Supply", "out": "Out-of-Supply"}
+RELEASE_MARK, ERSATZ_MARK = "release_gt", "ersatz"  # game.yaml counter_marks: the release-turn dot (2.1), the ersatz ring
 
 
 class GaliciaRules:
@@ -104,7 +105,7 @@ class GaliciaRules:
                     out.append(Finding("14.0", "Reinforcement on the map before its GT", (u.hex,), (u.unit.id,),
                                        f"{u.unit.id} arrives in the {game.side(u.side).name} Reinforcement Phase of "
                                        f"GT {arrival.turn}, but is on {u.hex} at {state.label}"))
-            release = u.unit.release_gt
+            release = u.unit.mark(RELEASE_MARK)
             home = setup.get(u.unit.id)
             # DECISION: cavalry is exempt, it may react (12.1) before its release (2.1 / 12.1 play note)
             if (release and home and u.hex != home and state.turn is not None and state.turn < release
@@ -259,7 +260,7 @@ class GaliciaRules:
             vp = {s: 0 for s in sides}
             for uid in st.eliminated:
                 u = game.units[uid]
-                if uid not in since and not u.ersatz:
+                if uid not in since and not u.mark(ERSATZ_MARK):
                     vp[other[u.side]] += 1
             return vp
 
@@ -293,8 +294,8 @@ class GaliciaRules:
             u = game.units[uid]
             if uid not in base_elim:
                 lines_at.append((st.turn_index, VPLine(st.turn or 0, other[u.side],
-                                                        f"Eliminated {uid}" + (" (Ersatz: 0)" if u.ersatz else ""),
-                                                        0 if u.ersatz else 1)))
+                                                        f"Eliminated {uid}" + (" (Ersatz: 0)" if u.mark(ERSATZ_MARK) else ""),
+                                                        0 if u.mark(ERSATZ_MARK) else 1)))
         holds = [TownHold(t.name, t.hex, t.vp.side, holders[-1][t.id], occupants[-1][t.id], captured.get(t.id) or None)
                  for t in towns]
         unknown = [f"attacks by infantry in GT 1-{ATTACK_VP_LAST_GT} (15.1(1), 1 VP each): a save shows no attacks"]
@@ -312,4 +313,6 @@ def marker_state(u: UnitState) -> str:
     return "out" if any(mk.back for mk in sup) else "low"
 
 
-__all__ = ["GaliciaRules", "GAME_ID", "marker_state", "neighbour_tables"]
+PLUGIN = GaliciaRules  # modgen.plugins finds the built-in plugins by GAME_ID and PLUGIN
+
+__all__ = ["GaliciaRules", "GAME_ID", "PLUGIN", "marker_state", "neighbour_tables"]

@@ -423,4 +423,6 @@ def _entry_supplied(s: Optional[SupplyStatus]) -> bool:
     return s is not None and s.state == "in" and (s.source or "").startswith("entry area")
 
 
-__all__ = ["Holland44Rules", "GAME_ID", "Bond", "cohesion"]
+PLUGIN = Holland44Rules  # modgen.plugins finds the built-in plugins by GAME_ID and PLUGIN
+
+__all__ = ["Holland44Rules", "GAME_ID", "PLUGIN", "Bond", "cohesion"]

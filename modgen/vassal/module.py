@@ -33,8 +33,8 @@ ZONE = P + "module.map.boardPicker.board.mapgrid.Zone"
 ZONEPROP = P + "module.properties.ZoneProperty"
 PIECESLOT = P + "widget.PieceSlot"
 SETUPSTACK = P + "module.map.SetupStack"
-DEFAULT_DX = 55.42562584220407
 DEFAULT_DY = 64.0
+DEFAULT_DX = math.sqrt(3.0) / 2.0 * DEFAULT_DY  # VASSAL's HexGrid default: a regular hex, √3/2·dy
 
 
 @dataclass

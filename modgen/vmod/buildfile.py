@@ -8,7 +8,7 @@ import jinja2
 
 from ..model import NEXT_PIECE_SLOT_ID, Game
 from ..vassal.pieces import add_piece_command
-from ..conventions import MAIN_MAP, TRACKS_BOARD, TRACKS_MAP
+from ..conventions import MAIN_MAP
 from ..layout import TracksLayout
 from .piecedefs import PieceDef
 
@@ -35,7 +35,7 @@ def _bool(v: bool) -> str:
 
 
 def _palette(game: Game, defs: dict[tuple[str, str], PieceDef]) -> list[dict]:
-    """One tab per side, one panel per formation (Galicia: corps), then independents, then markers."""
+    """One tab per side, one panel per formation (a corps, a division), then independents, then markers."""
     tabs = []
     for side in game.sides:
         groups: dict[str, list[PieceDef]] = {}
@@ -86,19 +86,24 @@ def render_buildfile(
             "zones": zones,
         })
     main = {
-        "name": MAIN_MAP, "button": "", "hotkey": "", "launch": "false", "tooltip": "", "background": "255,255,255",
+        "name": MAIN_MAP, "button": "", "hotkey": "", "launch": "false", "tooltip": "", "background": "255,255,255", "private": None,
         "boards": boards,
         "properties": [{"name": "Terrain", "value": game.map.terrain_types[default_terrain].name, "description": "Terrain of hexes with no zone of their own"}],
     }
-    tracks = {
-        "name": TRACKS_MAP, "button": "Tracks", "hotkey": "82,520", "launch": "true", "background": "255,255,255",
-        "tooltip": "Turn and VP tracks, reinforcements by turn, eliminated units",
-        "boards": [{
-            "name": TRACKS_BOARD, "image": images["tracks"], "grid": None,
-            "zones": [{"name": b.name, "location_format": "$name$", "path": b.path(), "use_parent_grid": "false", "properties": []} for b in layout.boxes],
-        }],
-        "properties": [],
-    }
+    windows = [
+        {
+            "name": w.name, "button": w.name, "hotkey": w.display.hotkey, "launch": "true", "background": "255,255,255",
+            "tooltip": w.display.tooltip or w.name,
+            "private": game.side(w.display.private_to).name if w.display.private_to else None,
+            "boards": [{
+                "name": w.name, "image": images["displays"][w.name], "grid": None,
+                "zones": [{"name": b.name, "location_format": "$name$", "path": b.path(), "use_parent_grid": "false", "properties": []}
+                          for b in w.boxes],
+            }],
+            "properties": [],
+        }
+        for w in layout.windows
+    ]
     dice = [
         {"name": d.name, "n": d.n, "sides": d.sides, "hotkey": f"{48 + min(d.n, 9)},520", "report_total": _bool(d.n > 1)}
         for d in game.dice
@@ -125,7 +130,7 @@ def render_buildfile(
         global_properties=global_properties,
         palette=palette,
         counter_size=counter_size,
-        maps=[main, tracks],
+        maps=[main, *windows],
         dice=dice,
         turn=turn,
         charts=charts,

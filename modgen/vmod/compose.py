@@ -14,12 +14,12 @@ from typing import Optional
 
 from ..model import Game, Scenario
 from ..vassal import pieces as vp
-from ..vassal.savefile import BoardPick, GlobalValue, SaveContent, StackSpec, write_game
+from ..vassal.savefile import GlobalValue, SaveContent, StackSpec, write_game
 from ..vassal.sequence import encode
-from ..conventions import FACE_LAYER, LAYER_NAME_FIELD, MAIN_MAP, STEP_LAYER, TRACKS_MAP, entry_box_name
+from ..conventions import FACE_LAYER, LAYER_NAME_FIELD, MAIN_MAP, STEP_LAYER, entry_box_name
 from ..layout import Box, TracksLayout, tracks_layout
 from .piecedefs import PieceDef, marker_def, unit_def
-from .setup import PieceIds, board_picks, hexside_point, hidden_at_setup
+from .setup import PieceIds, board_picks, display_picks, hexside_point, hidden_at_setup, marker_box, setup_stack
 
 MASKED = "|0"
 
@@ -85,8 +85,9 @@ class Position:
         return self
 
     def restack(self, hex_id: str) -> "Position":
-        """Legal order (5.3): units by printed attack, strongest on top; units under the top masked (5.4).
-        Markers stay directly under the unit they were under."""
+        """The set-up order again (game.yaml setup_stack_order: by printed attack, the strongest on top,
+        or as they are), and the set-up's masking (game.yaml hidden). Markers stay directly under the
+        unit they were under."""
         items = self.hexes.get(hex_id, [])
         groups: list[list[Item]] = []
         pending: list[Item] = []
@@ -101,7 +102,8 @@ class Position:
             u = units[g[-1].id]
             return (u.back if g[-1].back and u.back else u.front).attack
 
-        groups.sort(key=attack)  # stable: equal attacks keep their order
+        if self.game.setup_stack_order == "attack":
+            groups.sort(key=attack)  # stable: equal attacks keep their order
         flat = [it for g in groups for it in g] + pending
         unit_items = [it for it in flat if it.kind == "unit"]
         for it in unit_items:
@@ -139,22 +141,23 @@ class Position:
 
 
 def from_scenario(game: Game, scenario: Optional[Scenario] = None) -> Position:
-    """The scenario's setup as a Position (same stacks and order as the module's setup, 5.3)."""
+    """The scenario's setup as a Position (same stacks and order as the module's setup)."""
     sc = scenario or game.primary_scenario
     pos = Position(game)
+    layout = tracks_layout(game, list(game.scenarios.values()))
     order = {h: i for i, h in enumerate(game.map.hex_ids())}
     by_hex: dict[str, list[str]] = {}
     for p in sc.setup:
         if p.hex:
             by_hex.setdefault(p.hex, []).append(p.unit)
     for hex_id in sorted(by_hex, key=order.__getitem__):
-        units = sorted(by_hex[hex_id], key=lambda u: (game.units[u].front.attack, u))
+        units = setup_stack(game, by_hex[hex_id])
         for i, uid in enumerate(units):
             pos.hexes.setdefault(hex_id, []).append(Item("unit", uid, False, hidden_at_setup(game, uid, i == len(units) - 1)))
     for p in sorted((p for p in sc.setup if p.area), key=lambda p: (p.area, p.unit)):
         pos.boxes.setdefault(entry_box_name(p.area), []).append(Item("unit", p.unit, False, hidden_at_setup(game, p.unit, True)))
     for r in sorted(sc.reinforcements, key=lambda r: (r.turn, r.unit)):
-        pos.boxes.setdefault(f"{game.side(game.units[r.unit].side).name} {game.turns.label} {r.turn}", []).append(Item("unit", r.unit))
+        pos.boxes.setdefault(layout.reinforcement_box(game.units[r.unit].side, r.turn).name, []).append(Item("unit", r.unit))
     for m in sc.markers:
         if m.hex:
             pos.marker(m.marker, m.hex)
@@ -163,8 +166,7 @@ def from_scenario(game: Game, scenario: Optional[Scenario] = None) -> Position:
         elif m.area:
             pos.in_box(entry_box_name(m.area), "marker", m.marker)
         else:
-            box = f"{game.turns.label} {m.box}" if m.track == "turn" else f"VP {m.box}"
-            pos.shared.setdefault(box, []).append(Item("marker", m.marker))
+            pos.shared.setdefault(marker_box(layout, m).name, []).append(Item("marker", m.marker))
     first = sc.first_player_turn
     pos.set_turn(1, first, game.turns.phases[0])
     for s in game.sides:
@@ -248,24 +250,26 @@ class Composer:
             box = self.layout.box(box_name)
             for i, item in enumerate(items):
                 x, y = slot_in(box, i)
-                stack(TRACKS_MAP, x, y, [item])
+                stack(box.window, x, y, [item])
         shared = {k: list(v) for k, v in pos.shared.items()}
         for side, vp_total in pos.vp.items():
-            for marker in game.markers.values():
-                if marker.kind == "vp" and marker.side == side:
-                    for items in shared.values():
-                        items[:] = [i for i in items if i.id != marker.id]
-                    tail = marker.id.rsplit("-", 1)[-1]
-                    box = vp_total // 10 if tail == "10" else vp_total % 10
-                    shared.setdefault(f"VP {box}", []).append(Item("marker", marker.id))
+            vp_markers = [m for m in game.markers.values() if m.kind == "vp" and m.side == side]
+            boxes, left = {}, vp_total
+            for marker in sorted(vp_markers, key=lambda m: -m.value):  # tens (value 10) first, then units
+                boxes[marker.id], left = divmod(left, marker.value)
+            for marker in vp_markers:
+                for items in shared.values():
+                    items[:] = [i for i in items if i.id != marker.id]
+                shared.setdefault(f"VP {boxes[marker.id]}", []).append(Item("marker", marker.id))
         for box_name, items in shared.items():
-            x, y = slot_in(self.layout.box(box_name), 0)
-            stack(TRACKS_MAP, x, y, items)
+            box = self.layout.box(box_name)
+            x, y = slot_in(box, 0)
+            stack(box.window, x, y, items)
         for map_name, x, y, item in pos.pixels:
             stack(map_name, x, y, [item])
         return SaveContent(
             pieces=pieces, stacks=stacks,
-            boards={MAIN_MAP: board_picks(game), TRACKS_MAP: [BoardPick("Tracks")]},
+            boards={MAIN_MAP: board_picks(game), **display_picks(self.layout)},
             turns={"TurnTracker0": turn_state(game, pos.turn, pos.side or game.turns.player_turns[0], pos.phase or game.turns.phases[0])},
             global_properties=[GlobalValue(f"VP_{s}", str(v)) for s, v in pos.vp.items()],
             module_name=module_name or game.title, module_version=module_version or game.version,

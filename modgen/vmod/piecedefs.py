@@ -1,17 +1,18 @@
 """Game model -> VASSAL piece definitions (trait chains) for units and markers.
 
-Trait order, outermost first: Delete, Eliminate (Send to Location), Mask by side (5.4:
-the opponent sees a masked unit as a nationality-coloured "?"), the Step layer (Ctrl+F
-flips to the reduced side), calculated properties that follow the side up, a Marker with
-the unit's fixed properties, and the BasicPiece. Properties (Side, Type, Attack, Defense,
-MA, AV, Corps, Steps, ...) are readable by module expressions.
+Trait order, outermost first: Delete, Eliminate (Send to Location), Mask by side (the
+opponent sees a masked unit as a nationality-coloured "?"), the Step layer (Ctrl+F flips to
+the reduced side), calculated properties that follow the side up, a Marker with the unit's
+fixed properties, and the BasicPiece. Properties (Side, Type, Attack, Defense, MA, Steps, the
+formation, the game's unit_values and counter_marks properties, ...) are readable by module
+expressions.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..conventions import FACE_LAYER, MARKER_ID_PROPERTY, STEP_LAYER, TRACKS_BOARD, TRACKS_MAP, UNIT_ID_PROPERTY
+from ..conventions import FACE_LAYER, MARKER_ID_PROPERTY, STEP_LAYER, UNIT_ID_PROPERTY
 from ..layout import TracksLayout
 from ..model import Game, Marker, Scenario, Unit
 from ..vassal import pieces as vp
@@ -44,7 +45,7 @@ def unit_piece_name(game: Game, unit: Unit) -> str:
 
 
 def setup_text(game: Game, scenario: Scenario, unit: Unit) -> str:
-    """Set-up information printed on the counter (2.1): the set-up hex, entry area or arrival turn."""
+    """Set-up information printed on the counter: the set-up hex, entry area or arrival turn."""
     placed = scenario.setup_hex(unit.id) or scenario.setup_area(unit.id)
     if placed:
         return placed
@@ -78,8 +79,8 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
     ex, ey = elim.x + elim.w // 2, elim.y + elim.h // 2
     traits: list[vp.Trait] = [
         vp.delete(DELETE_KEY),
-        vp.send_to_location("Eliminate", ELIMINATE_KEY, TRACKS_MAP, TRACKS_BOARD, ex, ey, description="Send to the Eliminated box"),
-        vp.mask(MASK_KEY, mask_image(nat.id), f"{nat.name} unit", command="Hide from opponent", access="side", description="Rule 5.4: hidden from the opponent"),
+        vp.send_to_location("Eliminate", ELIMINATE_KEY, elim.window, elim.window, ex, ey, description="Send to the Eliminated box"),
+        vp.mask(MASK_KEY, mask_image(nat.id), f"{nat.name} unit", command="Hide from opponent", access="side", description=game.texts.mask),
     ]
     full_steps = game.unit_steps(unit, False) or 0
     fixed: dict[str, str] = {
@@ -90,15 +91,11 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
         "Size": unit.size,
         UNIT_ID_PROPERTY: unit.id,
         game.formation_label: unit.formation or "",
-        "Ersatz": "true" if unit.ersatz else "false",
-        "WhiteSymbol": "true" if unit.white_symbol else "false",
-        "ReleaseGT": str(unit.release_gt or 0),
+        **{m.property: m.property_value(unit.mark(m.id)) for m in game.counter_marks.values()},
         "SetupInfo": setup_text(game, scenario, unit),
     }
     if game.morale:
         fixed["Morale"] = game.morale[unit.morale].name if unit.morale else ""
-    if unit.drop:
-        fixed["Drop"] = unit.drop
     if unit.tags:
         fixed["Tags"] = ",".join(sorted(unit.tags))
     values = [(v.property, v.id) for v in game.unit_values.values()]
@@ -129,7 +126,7 @@ def marker_def(game: Game, marker: Marker) -> PieceDef:
     gpid = game.gpid("marker", marker.id)
     traits: list[vp.Trait] = [
         vp.delete(DELETE_KEY),
-        vp.mask(MASK_KEY, MARKER_MASK_IMAGE, "Marker", command="Hide from opponent", access="side", description="Rule 5.4: markers under units are hidden"),
+        vp.mask(MASK_KEY, MARKER_MASK_IMAGE, "Marker", command="Hide from opponent", access="side", description=game.texts.marker_mask),
     ]
     image = marker_image(marker, False)
     if marker.back is not None:

@@ -11,12 +11,13 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 
-from ..model import Game, Scenario
+from ..model import Game, MarkerPlacement, Scenario
 from ..vassal import pieces as vp
 from ..vassal.savefile import BoardPick, SaveContent, StackSpec
 from ..vassal.sequence import encode
-from ..conventions import MAIN_MAP, TRACKS_BOARD, TRACKS_MAP
-from ..layout import TracksLayout
+from ..sheets import SheetLayout
+from ..conventions import MAIN_MAP
+from ..layout import Box, TracksLayout
 from .piecedefs import PieceDef
 
 MASKED_OPTIONS = "|0"
@@ -52,9 +53,19 @@ class PieceIds:
         return gpid if n == 0 else f"{gpid}-{n}"
 
 
-def board_picks(game: Game) -> list[BoardPick]:
-    """The main map's boards in their grid cells, as a save's SetBoards command lists them."""
-    return [BoardPick(b.name, b.column, b.row) for b in game.map.boards]
+def board_picks(game: Game, sheets: tuple[str, ...] = ()) -> list[BoardPick]:
+    """The main map's boards in their grid cells, as a save's SetBoards command lists them: a
+    scenario's sheets (all boards by default) keep their cells, and VASSAL packs them anew."""
+    return [BoardPick(b.name, b.column, b.row) for b in game.map.boards if not sheets or b.name in sheets]
+
+
+def setup_stack(game: Game, unit_ids: list[str]) -> list[str]:
+    """A set-up hex's units, bottom first (as stacks are listed), in game.yaml's setup_stack_order:
+    as the scenario lists them (as_listed: the first at the bottom), or by printed attack strength,
+    the largest on top (attack; equal attacks by unit id)."""
+    if game.setup_stack_order == "attack":
+        return sorted(unit_ids, key=lambda u: (game.units[u].front.attack, u))
+    return list(unit_ids)
 
 
 def hidden_at_setup(game: Game, unit_id: str, top: bool) -> bool:
@@ -71,6 +82,20 @@ def hexside_point(game: Game, a: str, b: str) -> tuple[int, int]:
     return (ax + bx) // 2, (ay + by) // 2
 
 
+def marker_box(layout: TracksLayout, m: MarkerPlacement) -> Box:
+    """The display box a marker starts in: a turn or VP box, or a box of a declared part."""
+    if m.track == "turn":
+        return layout.turn_box(m.box)
+    if m.track == "vp":
+        return layout.vp_box(m.box)
+    return layout.part_box(m.track, m.label)
+
+
+def display_picks(layout: TracksLayout) -> dict[str, list[BoardPick]]:
+    """Each display window shows its one board."""
+    return {w.name: [BoardPick(w.name)] for w in layout.windows}
+
+
 def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], PieceDef], layout: TracksLayout, module_name: str) -> SaveContent:
     """The setup as SaveContent (no savedata/moduledata: it lives inside the module)."""
     by_hex: dict[str, list[str]] = defaultdict(list)
@@ -81,10 +106,10 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
     pieces: list[tuple[str, vp.Piece]] = []
     stacks: list[StackSpec] = []
     order = {h: i for i, h in enumerate(game.map.hex_ids())}
+    placed = SheetLayout(game.map, scenario.sheets)  # where VASSAL puts the scenario's sheets
     for hex_id in sorted(by_hex, key=order.__getitem__):
-        # 5.3: the unit with the largest printed attack strength on top (stacks list bottom first)
-        units = sorted(by_hex[hex_id], key=lambda u: (game.units[u].front.attack, u))
-        board, x, y = game.map.centre(hex_id)
+        units = setup_stack(game, by_hex[hex_id])
+        board, x, y = placed.centre(hex_id)
         ids = []
         for i, uid in enumerate(units):
             defn = defs[("unit", uid)]
@@ -104,11 +129,11 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
             slots[box_name] += 1
         defn = defs[(kind, item)]
         pid = piece_id(defn.gpid)
-        pieces.append((pid, _placed(defn, TRACKS_MAP, x, y, masked_by)))
+        pieces.append((pid, _placed(defn, box.window, x, y, masked_by)))
         if stack_with is not None:
             stack_with.append(pid)
         else:
-            stacks.append(StackSpec(stack_id(TRACKS_MAP, x, y), [pid]))
+            stacks.append(StackSpec(stack_id(box.window, x, y), [pid]))
 
     for p in sorted((p for p in scenario.setup if p.area), key=lambda p: (p.area, p.unit)):
         unit = game.units[p.unit]
@@ -121,7 +146,7 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
     shared: dict[str, list[str]] = defaultdict(list)
     for m in scenario.markers:
         if m.hex or m.hexside:
-            x, y = game.map.centre(m.hex)[1:] if m.hex else hexside_point(game, *m.hexside)
+            x, y = placed.centre(m.hex)[1:] if m.hex else placed.hexside_point(*m.hexside)
             defn = defs[("marker", m.marker)]
             pid = piece_id(defn.gpid)
             pieces.append((pid, _placed(defn, MAIN_MAP, x, y)))
@@ -134,16 +159,17 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
         if m.area:
             on_tracks(layout.entry_box(m.area).name, "marker", m.marker)
             continue
-        box = layout.turn_box(m.box) if m.track == "turn" else layout.vp_box(m.box)
+        box = marker_box(layout, m)
         on_tracks(box.name, "marker", m.marker, shared[box.name])
     for box_name, ids in shared.items():
-        x, y = layout.box(box_name).slot(0)
-        stacks.append(StackSpec(stack_id(TRACKS_MAP, x, y), ids))
+        box = layout.box(box_name)
+        x, y = box.slot(0)
+        stacks.append(StackSpec(stack_id(box.window, x, y), ids))
 
     return SaveContent(
         pieces=pieces,
         stacks=stacks,
-        boards={MAIN_MAP: board_picks(game), TRACKS_MAP: [BoardPick(TRACKS_BOARD)]},
+        boards={MAIN_MAP: board_picks(game, scenario.sheets), **display_picks(layout)},
         module_name=module_name,
         module_version=game.version,
         include_metadata=False,

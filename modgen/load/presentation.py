@@ -1,0 +1,67 @@
+"""game.yaml's declarations of how the game is printed and shown (modgen/presentation.py): the
+counter marks units carry, the texts a module shows, and the order of set-up stacks."""
+
+from __future__ import annotations
+
+from ..presentation import MARK_STYLES, MARK_VALUES, STACK_ORDERS, CounterMark, ModuleTexts
+from .nodes import Node, _colour
+from .schema import by_id, choice, colour, must, obj, text
+
+COUNTER_MARKS = by_id(
+    "marks a counter prints besides its values (a ring, a dot, a code); units give them by this id",
+    obj("A counter mark: how it is drawn, what a unit gives, the piece property it becomes.", {
+        "name": must(text("its name")),
+        "style": must(choice(
+            "how the counter shows it: ring_attack (a ring round the attack strength), white_symbol (the type symbol "
+            "on a white field), corner_dot (a coloured dot top right with the value in it), symbol_right_text "
+            "(the value right of the type symbol)", MARK_STYLES)),
+        "value": must(choice("what a unit gives: flag (true/false; ring_attack, white_symbol), integer or text "
+                             "(corner_dot, symbol_right_text)", MARK_VALUES)),
+        "property": must(text("the VASSAL piece property every unit of the game gets (flag: true/false, integer: 0 when "
+                              "not given, text: empty when not given)")),
+        "colour": colour("the mark's colour (default: the ring and text in the counter's text colour, the dot red, "
+                         "the symbol's field white)"),
+    }),
+)
+TEXTS = obj("What the module shows in the game's own words; each defaults to a neutral text.", {
+    "mask": text('the description of a unit\'s mask (Ctrl+M) (default "hidden from the opponent")'),
+    "marker_mask": text('the description of a marker\'s mask (default "hidden from the opponent")'),
+    "turn_tracker": text('the turn tracker button\'s tooltip (default "Turn tracker")'),
+    "charts": text('the charts button\'s tooltip (default "Charts")'),
+})
+SETUP_STACK_ORDER = choice(
+    "the order of the units in a set-up stack: as_listed (default: as the scenario lists them, the first at the "
+    "bottom) | attack (the largest printed attack strength on top)", STACK_ORDERS)
+
+
+def read_counter_marks(g: Node, taken: set[str], properties: set[str]) -> dict[str, CounterMark]:
+    """game.yaml counter_marks; `taken`: the unit fields and unit_values ids a mark id may not be,
+    `properties`: the piece properties already given (the unit_values')."""
+    marks: dict[str, CounterMark] = {}
+    styles: dict[str, str] = {}
+    for mid, n in g.mapping("counter_marks", {}):
+        if mid in taken:
+            n.fail(None, f"{mid!r} is already a unit field or a unit_values id")
+        prop = n.text("property")
+        if prop in properties or any(m.property == prop for m in marks.values()):
+            n.fail("property", f"another unit value or mark is the piece property {prop!r}")
+        style, value = n.choice("style", MARK_STYLES), n.choice("value", MARK_VALUES)
+        if value not in MARK_STYLES[style]:
+            n.fail("value", f"a {style} mark shows {' or '.join(MARK_STYLES[style])}, not {value}")
+        if style in styles:
+            n.fail("style", f"{mid!r} and {styles[style]!r} are both {style}: a counter has one place for it")
+        styles[style] = mid
+        marks[mid] = CounterMark(mid, n.text("name"), style, prop, value, _colour(n, "colour", None))
+    return marks
+
+
+def read_texts(g: Node) -> ModuleTexts:
+    n = g.child("texts", None)
+    if n is None:
+        return ModuleTexts()
+    default = ModuleTexts()
+    return ModuleTexts(**{k: n.text(k, getattr(default, k)) for k in ("mask", "marker_mask", "turn_tracker", "charts")})
+
+
+def read_stack_order(g: Node) -> str:
+    return g.choice("setup_stack_order", STACK_ORDERS, "as_listed")

@@ -1,0 +1,62 @@
+"""What a game declares about how it is printed and shown, from fixed sets the painters know:
+printed unit values, counter marks and their drawing styles, terrain textures, the order of
+set-up stacks, and the texts a module shows (tooltips, mask descriptions). The core draws and
+writes by these declarations; which game prints what is data (game.yaml, map.yaml), never code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+TERRAIN_TEXTURES = ("trees", "marsh", "polder")  # what the map painter draws over a terrain's colour
+MARK_STYLES = {  # how the counter painter draws a mark -> the value types it can show
+    "ring_attack": ("flag",),  # a ring round the attack strength
+    "white_symbol": ("flag",),  # the type symbol on a white field
+    "corner_dot": ("integer", "text"),  # a coloured dot top right with the value in it
+    "symbol_right_text": ("integer", "text"),  # the value right of the type symbol
+}
+MARK_VALUES = ("flag", "integer", "text")
+STACK_ORDERS = ("as_listed", "attack")  # set-up stacks: the scenario's order, or strongest attack on top
+
+
+@dataclass(frozen=True)
+class UnitValue:
+    """A number printed on counters besides attack-defense-MA (an artillery value, an armor rating)."""
+
+    id: str
+    name: str
+    property: str  # the VASSAL piece property
+    show: str  # box: boxed left of the symbol | corner: top right
+    hide_zero: bool = False  # print nothing when the value is 0 (no armor rating)
+    prefix: str = ""  # printed before the number ("R" for a range: R3)
+
+
+@dataclass(frozen=True)
+class CounterMark:
+    """A mark a game prints on some counters (a ring, a dot with a turn, a code), declared in
+    game.yaml `counter_marks`; units carry it by id, pieces get it as the property `property`."""
+
+    id: str
+    name: str
+    style: str  # a MARK_STYLES key
+    property: str  # the VASSAL piece property
+    value: str  # flag | integer | text
+    colour: str | None = None  # the style's own colour when None
+
+    def property_value(self, value: bool | int | str | None) -> str:
+        """The piece property's text: true/false for a flag, 0 for a number not given, else the text."""
+        if self.value == "flag":
+            return "true" if value else "false"
+        if value is None:
+            return "0" if self.value == "integer" else ""
+        return str(value)
+
+
+@dataclass(frozen=True)
+class ModuleTexts:
+    """What a module shows in its own words: the rules a game names, or neutral texts."""
+
+    mask: str = "hidden from the opponent"  # a unit's mask trait
+    marker_mask: str = "hidden from the opponent"  # a marker's mask trait
+    turn_tracker: str = "Turn tracker"  # the turn tracker button's tooltip
+    charts: str = "Charts"  # the charts button's tooltip

@@ -1,0 +1,137 @@
+"""What a game declares instead of the core knowing it (modgen/presentation.py): counter marks and
+their piece properties, unit value prefixes, terrain textures, module texts, the set-up stack
+order and VP marker values; each refused with file, line and field when wrong."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from modgen.check.reader import _vp_track
+from modgen.errors import DataError
+from modgen.gamestate import MarkerState
+from modgen.loader import load_game
+from modgen.vassal.sequence import decode
+from modgen.vmod.compose import Composer, from_scenario
+
+from .conftest import MINI, REPO, position_runner
+from .test_loader import edit
+
+GAME, UNITS, MARKERS, MAP = "counters/mini/game.yaml", "counters/mini/units.yaml", "counters/mini/markers.yaml", "maps/mini/map.yaml"
+MARKS = "  ersatz: {name: Ersatz, style: ring_attack, value: flag, property: Ersatz}"
+
+
+@pytest.fixture()
+def mini_copy(tmp_path: Path) -> Path:
+    shutil.copytree(MINI, tmp_path / "root")
+    return tmp_path / "root"
+
+
+def refused(root: Path) -> DataError:
+    with pytest.raises(DataError) as info:
+        load_game(root, "mini")
+    return info.value
+
+
+def unit_properties(composer: Composer, unit_id: str) -> dict[str, str]:
+    """The fixed properties (the Marker trait) of a unit's piece."""
+    trait = next(t for t in composer.defs[("unit", unit_id)].piece.traits if t.prefix == "mark;")
+    return dict(zip(decode(trait.fields[0], ","), decode(trait.state, ",")))
+
+
+# -- counter marks ---------------------------------------------------------------------------------
+
+
+def test_units_carry_the_declared_marks():
+    game = load_game(MINI, "mini")
+    assert list(game.counter_marks) == ["ersatz", "white_symbol", "release_gt"]
+    assert game.units["bl-9"].marks == (("ersatz", True), ("white_symbol", True))
+    assert game.units["bl-1"].mark("release_gt") == 2 and game.units["bl-1"].mark("ersatz") is None
+    assert game.units["rd-1"].marks == ()
+
+
+def test_pieces_get_properties_only_for_the_marks_their_game_declares():
+    galicia, holland = load_game(REPO, "galicia1914"), load_game(REPO, "holland44")
+    g = unit_properties(Composer(galicia), next(u.id for u in galicia.units.values() if u.mark("release_gt")))
+    assert g["Ersatz"] == "false" and g["WhiteSymbol"] in ("true", "false") and int(g["ReleaseGT"]) > 0
+    assert "Drop" not in g
+    h = Composer(holland)
+    para = unit_properties(h, "us-501-1")
+    assert para["Drop"] == "A2" and not {"Ersatz", "WhiteSymbol", "ReleaseGT"} & set(para)
+    tank = next(u.id for u in holland.units.values() if u.mark("drop") is None)
+    assert unit_properties(h, tank)["Drop"] == ""
+
+
+def test_a_mark_a_game_does_not_declare_is_an_unknown_field(mini_copy):
+    edit(mini_copy, UNITS, "ersatz: true, white_symbol: true}", "ersatz: true, white_symbol: true, drop: A1}")
+    err = refused(mini_copy)
+    assert err.field == "units[4].drop" and "unknown field 'drop'" in err.message
+
+
+@pytest.mark.parametrize("old,new,field,message", [
+    (MARKS, "  ersatz: {name: Ersatz, style: ring_attack, value: integer, property: Ersatz}",
+     "counter_marks.ersatz.value", "a ring_attack mark shows flag, not integer"),
+    (MARKS, "  ersatz: {name: Ersatz, style: ring, value: flag, property: Ersatz}", "counter_marks.ersatz.style", "unknown value 'ring'"),
+    (MARKS, "  ersatz: {name: Ersatz, style: white_symbol, value: flag, property: Ersatz}",
+     "counter_marks.white_symbol.style", "a counter has one place for it"),
+    (MARKS, "  ersatz: {name: Ersatz, style: ring_attack, value: flag, property: AV}", "counter_marks.ersatz.property", "'AV'"),
+    (MARKS, "  av: {name: Ersatz, style: ring_attack, value: flag, property: Ersatz}", "counter_marks.av", "already a unit field or a unit_values id"),
+    (MARKS, "  attack: {name: Ersatz, style: ring_attack, value: flag, property: Ersatz}", "counter_marks.attack", "already a unit field"),
+])
+def test_a_bad_mark_declaration_is_refused(mini_copy, old, new, field, message):
+    edit(mini_copy, GAME, old, new)
+    err = refused(mini_copy)
+    assert err.file == GAME and err.field == field and message in err.message
+
+
+def test_a_mark_value_of_the_wrong_kind_is_refused(mini_copy):
+    edit(mini_copy, UNITS, "release_gt: 2}", "release_gt: soon}")
+    err = refused(mini_copy)
+    assert err.field == "units[3].release_gt" and "expected int" in err.message
+
+
+# -- texts, stack order, textures, VP values -------------------------------------------------------
+
+
+def test_module_texts_default_to_neutral_words():
+    mini, galicia, holland = load_game(MINI, "mini"), load_game(REPO, "galicia1914"), load_game(REPO, "holland44")
+    assert (mini.texts.mask, mini.texts.turn_tracker, mini.texts.charts) == ("hidden from the opponent", "Turn tracker", "Charts")
+    assert galicia.texts.mask == "Rule 5.4: hidden from the opponent" and galicia.texts.turn_tracker.endswith("(3.1)")
+    assert holland.texts.mask.startswith("Rule 25") and holland.texts.marker_mask == "hidden from the opponent"
+
+
+def test_set_up_stacks_follow_the_declared_order(mini_copy):
+    assert [i.id for i in from_scenario(load_game(MINI, "mini")).hexes["2.02"]] == ["rd-2", "rd-1"]  # attack: 5 on top of 3
+    edit(mini_copy, GAME, "setup_stack_order: attack", "setup_stack_order: as_listed")
+    assert [i.id for i in from_scenario(load_game(mini_copy, "mini")).hexes["2.02"]] == ["rd-1", "rd-2"]  # as the scenario lists
+
+
+def test_terrain_textures_are_declared(mini_copy):
+    game = load_game(MINI, "mini")
+    assert {t.id: t.texture for t in game.map.terrain_types.values()} == {"clear": None, "woods": "trees", "swamp": "marsh"}
+    edit(mini_copy, MAP, "texture: trees", "texture: forest")
+    err = refused(mini_copy)
+    assert err.field == "terrain_types.woods.texture" and "unknown value 'forest'" in err.message
+
+
+def test_vp_markers_count_by_their_declared_value(mini_copy, galicia_module, tmp_path):
+    game = load_game(REPO, "galicia1914")
+    tens, ones = game.markers["vp-ah-10"], game.markers["vp-ah-1"]
+    assert (tens.value, ones.value) == (10, 1)
+    at = [MarkerState(tens, "t", "Tracks", None, "VP 3", False, False, None, None, 0),
+          MarkerState(ones, "o", "Tracks", None, "VP 7", False, False, None, None, 1)]
+    assert _vp_track(at) == {"ah": 37}
+    # a save written with 37 VP puts the tens marker in box 3 and the units marker in box 7: read back, 37
+    run = position_runner(Composer(game), galicia_module, "galicia1914", tmp_path)
+    state, _, _ = run(from_scenario(game).set_vp("ah", 37).set_vp("russian", 5))
+    assert state.vp_track == {"ah": 37, "russian": 5}
+    edit(mini_copy, MARKERS, "kind: ce}", "kind: ce, value: 10}")
+    err = refused(mini_copy)
+    assert err.field == "markers[0].value" and "only VP markers" in err.message
+
+
+def test_unit_values_print_their_prefix():
+    holland = load_game(REPO, "holland44")
+    assert holland.unit_values["range"].prefix == "R" and holland.unit_values["armor"].prefix == ""
