@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,23 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures" / "vassal-3.8"  # engine-written saves, copied in: see its README
 MINI = REPO / "tests" / "data" / "mini"
+
+
+@pytest.fixture()
+def mini_copy(tmp_path: Path) -> Path:
+    """A copy of the mini game's data to edit (loader and schema tests)."""
+    shutil.copytree(MINI, tmp_path / "root")
+    return tmp_path / "root"
+
+
+def refused(root: Path):
+    """The DataError loading the mini game at root raises."""
+    from modgen.errors import DataError
+    from modgen.loader import load_game
+
+    with pytest.raises(DataError) as info:
+        load_game(root, "mini")
+    return info.value
 
 
 @pytest.fixture(scope="session")

@@ -4,35 +4,20 @@ order and VP marker values; each refused with file, line and field when wrong.""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 
 import pytest
 
 from modgen.check.reader import _vp_track
-from modgen.errors import DataError
 from modgen.gamestate import MarkerState
 from modgen.loader import load_game
 from modgen.vassal.sequence import decode
 from modgen.vmod.compose import Composer, from_scenario
 
-from .conftest import MINI, REPO, position_runner
+from .conftest import MINI, REPO, position_runner, refused
 from .test_loader import edit
 
 GAME, UNITS, MARKERS, MAP = "counters/mini/game.yaml", "counters/mini/units.yaml", "counters/mini/markers.yaml", "maps/mini/map.yaml"
 MARKS = "  ersatz: {name: Ersatz, style: ring_attack, value: flag, property: Ersatz}"
-
-
-@pytest.fixture()
-def mini_copy(tmp_path: Path) -> Path:
-    shutil.copytree(MINI, tmp_path / "root")
-    return tmp_path / "root"
-
-
-def refused(root: Path) -> DataError:
-    with pytest.raises(DataError) as info:
-        load_game(root, "mini")
-    return info.value
 
 
 def unit_properties(composer: Composer, unit_id: str) -> dict[str, str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,12 +12,6 @@ from modgen.errors import DataError
 from modgen.loader import load_game
 
 from .conftest import MINI, REPO
-
-
-@pytest.fixture()
-def mini_copy(tmp_path: Path) -> Path:
-    shutil.copytree(MINI, tmp_path / "root")
-    return tmp_path / "root"
 
 
 def edit(root: Path, rel: str, old: str, new: str) -> None:

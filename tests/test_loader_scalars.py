@@ -4,7 +4,6 @@ is meant, naming the file and line of the value and quoting what was written."""
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,23 +13,11 @@ import pytest
 from modgen.errors import DataError
 from modgen.loader import load_game
 
-from .conftest import MINI, REPO
+from .conftest import REPO, refused
 from .test_loader import edit, line_of
 
 GAME, UNITS, S1 = "counters/mini/game.yaml", "counters/mini/units.yaml", "counters/mini/scenarios/s1.yaml"
 FEATURES, MAP = "maps/mini/features.yaml", "maps/mini/map.yaml"
-
-
-@pytest.fixture()
-def mini_copy(tmp_path: Path) -> Path:
-    shutil.copytree(MINI, tmp_path / "root")
-    return tmp_path / "root"
-
-
-def refused(root: Path) -> DataError:
-    with pytest.raises(DataError) as info:
-        load_game(root, "mini")
-    return info.value
 
 
 def hint(err: DataError) -> str:

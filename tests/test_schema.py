@@ -3,34 +3,19 @@ did-you-mean, the shipped data validates, and docs/schema/ is what the definitio
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
 
-from modgen.errors import DataError
 from modgen.load.schemas import SCHEMAS, rendered
-from modgen.loader import load_game
 from modgen.yamlsrc import load_yaml
 
-from .conftest import MINI, REPO
+from .conftest import MINI, REPO, refused
 from .test_loader import edit, line_of
 
 GAME, UNITS, MARKERS, S1 = "counters/mini/game.yaml", "counters/mini/units.yaml", "counters/mini/markers.yaml", "counters/mini/scenarios/s1.yaml"
 MAP, TERRAIN, FEATURES = "maps/mini/map.yaml", "maps/mini/terrain.yaml", "maps/mini/features.yaml"
-
-
-@pytest.fixture()
-def mini_copy(tmp_path: Path) -> Path:
-    shutil.copytree(MINI, tmp_path / "root")
-    return tmp_path / "root"
-
-
-def refused(root: Path) -> DataError:
-    with pytest.raises(DataError) as info:
-        load_game(root, "mini")
-    return info.value
 
 
 def data_files(root: Path) -> list[tuple[str, Path]]:
