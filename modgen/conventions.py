@@ -17,6 +17,10 @@ STEP_LAYER = "Step"  # a unit's Layer trait: level 1 full strength, 2 reduced
 FACE_LAYER = "Face"  # a two-sided marker's Layer trait: level 1 front, 2 back
 LAYER_NAME_FIELD = 18  # the emb2 type field holding the layer name (modgen.vassal.pieces.layer order)
 
+# The module global property holding the id of the scenario a game started from: each predefined
+# setup sets it, VASSAL keeps it in every save continued from there, the checker reads it.
+SCENARIO_PROPERTY = "Scenario"
+
 UNIT_ID_PROPERTY = "UnitId"
 MARKER_ID_PROPERTY = "MarkerId"
 

@@ -8,7 +8,8 @@ that harness and parses its JSON-lines report.
 The harness prints one JSON object per line: ``problem`` (level ``error``/``warning``, source ``log``,
 ``dialog``, ``bug``, ``image``, ``piece``, ``load``, ``timeout``), ``ignored`` (a problem matched by an
 ignore pattern), ``piece``, ``map``, ``module``, ``images``, ``chat``, ``wizard`` (the game-setup wizard
-was answered: steps, side chosen), ``save``/``setup`` (with ``my_side``), and finally
+was answered: steps, side chosen), ``save``/``setup`` (with ``my_side``), ``global`` (each of the
+module's global properties, name and value), ``saved`` (with ``save_as``: the engine saved the game), and finally
 ``summary``. It exits non-zero on any counted problem.
 """
 
@@ -118,6 +119,7 @@ def _command(
     ignore: Sequence[str],
     images: bool,
     home: str,
+    save_as: Path | None = None,
 ) -> list[str]:
     java = [
         "java",
@@ -145,6 +147,8 @@ def _command(
         java += ["--ignore", pattern]
     if not images:
         java.append("--no-images")
+    if save_as is not None:
+        java += ["--save-as", str(save_as)]
     if shutil.which("xvfb-run"):
         # -a picks a free display, so parallel runs do not collide.
         return ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", *java]
@@ -161,6 +165,7 @@ def run_engine(
     side: str | None = None,
     ignore: Sequence[str] = ENGINE_36_ARTIFACTS,
     images: bool = True,
+    save_as: str | os.PathLike[str] | None = None,
 ) -> EngineResult:
     """Load ``module`` in VASSAL (then ``save``, or the predefined setup named ``setup``) and report.
 
@@ -170,7 +175,8 @@ def run_engine(
     a user: ``side`` (an untranslated side name, or ``"observer"``; default: the PlayerRoster's first
     free side, else observer) is selected in the PlayerRoster step, every other step keeps its default,
     and a ``wizard`` record says what was chosen. Any other wizard is reported as a problem.
-    ``timeout`` bounds the whole run; the harness has its own, shorter, watchdog.
+    ``timeout`` bounds the whole run; the harness has its own, shorter, watchdog. ``save_as``: the
+    engine then saves the game there (File > Save As), as a player continuing it would.
     """
     if save is not None and setup is not None:
         raise ValueError("give save or setup, not both")
@@ -189,6 +195,7 @@ def run_engine(
             ignore,
             images,
             home,
+            Path(save_as).resolve() if save_as is not None else None,
         )
         proc = subprocess.Popen(
             cmd,

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .model import Game, Marker, Unit
+from .model import Game, Marker, Scenario, Unit
 from .vassal.module import ModuleInfo
 
 
@@ -95,6 +95,8 @@ class GameState:
     eliminated: list[str]  # unit ids in an "Eliminated <Side>" box
     off_map: dict[str, str]  # unit id -> where it waits (reinforcement box, other Tracks box)
     missing: list[str]  # unit ids of the game that are not in the save at all (raw; see reported_missing)
+    scenario: Optional[Scenario] = None  # the scenario played (the save's Scenario property); None: unknown
+    scenario_recorded: str = ""  # the Scenario property as the save records it ("" when absent or empty)
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # plugin_api.once
 
     def units_on_map(self) -> list[UnitState]:
@@ -109,17 +111,26 @@ class GameState:
 
     @property
     def reported_missing(self) -> list[str]:
-        """Units absent from the save that should be in it: some scenario sets them up or brings
-        them as reinforcements. The save's scenario is not known, so any scenario of the game counts."""
-        expected = scenario_units(self.game)
+        """Units absent from the save that should be in it: the save's scenario sets them up or brings
+        them as reinforcements (any scenario of the game when the save's is unknown)."""
+        expected = scenario_units(self.game, self.scenario)
         return [u for u in self.missing if u in expected]
 
     @property
     def not_in_play(self) -> list[str]:
-        """Units absent from the save that no scenario brings (replacements such as remnants):
+        """Units absent from the save that the scenario does not bring (replacements such as remnants):
         they enter play only by a rule, so their absence is no error."""
-        expected = scenario_units(self.game)
+        expected = scenario_units(self.game, self.scenario)
         return [u for u in self.missing if u not in expected]
+
+    @property
+    def scenario_note(self) -> Optional[str]:
+        """The one report line of a save whose scenario is unknown (None when it is known)."""
+        if self.scenario is not None:
+            return None
+        what = (f"records {self.scenario_recorded!r}, which is no scenario of {self.game.title}"
+                if self.scenario_recorded else "records none")
+        return f"scenario unknown: the save {what}; only rules common to all scenarios applied"
 
     def unit(self, unit_id: str) -> UnitState:
         return next(u for u in self.units if u.unit.id == unit_id)
@@ -131,11 +142,17 @@ class GameState:
         side = self.game.side(self.phasing_side).name if self.phasing_side else "?"
         return f"{gt}, {side}, {self.phase or '?'}"
 
+    @property
+    def moment(self) -> str:
+        """`S2 The Campaign Game (Turns 1-20), Turn 12, Allies, Movement` for report headers: the
+        scenario played (`scenario unknown`), then the label."""
+        return f"{self.scenario.name if self.scenario else 'scenario unknown'}, {self.label}"
 
-def scenario_units(game: Game) -> frozenset[str]:
-    """Unit ids some scenario of the game sets up or brings as a reinforcement."""
+
+def scenario_units(game: Game, scenario: Optional[Scenario] = None) -> frozenset[str]:
+    """Unit ids the scenario (by default: any scenario of the game) sets up or brings as a reinforcement."""
     out: set[str] = set()
-    for sc in game.scenarios.values():
+    for sc in [scenario] if scenario is not None else game.scenarios.values():
         out.update(p.unit for p in sc.setup)
         out.update(r.unit for r in sc.reinforcements)
     return frozenset(out)

@@ -4,7 +4,7 @@ One low module that the checker core and every rules plugin import; nothing else
 imports a plugin. A plugin reads a GameState (modgen.gamestate) and returns Findings, each
 unit's SupplyStatus (if the game has per-unit supply) and a VPReport; it declares how the
 report shows them (ReportSpec): its supply states with names and colours, or none at all, the
-title of its victory section, and sections of its own.
+title of its victory section, sections of its own, and when each of its rules holds (Timing).
 
 A plugin is found by game id: modgen's own in modgen.rules, any other through the entry-point
 group `modgen.games` (see modgen.plugins), so a game can ship as a package of its own.
@@ -20,19 +20,88 @@ from .gamestate import GameState
 T = TypeVar("T")
 
 
+ERROR, PENDING, INFO = "error", "pending", "info"  # Finding.status
+
+
 @dataclass(frozen=True)
 class Finding:
-    """One breach of a rule: its number as printed ("5.1", "TEC"), a short stable title, where."""
+    """One breach of a rule: its number as printed ("5.1", "TEC"), a short stable title, where.
+
+    A plugin reports what the position breaks, whatever the moment; the checker core sets
+    `status` from the rule's declared Timing and the save's moment (modgen.check.timing): an
+    error where the rule holds, "pending" where the position may still change before it
+    applies (`when` says by when it must hold), "info" where it is not applied (`when` says why).
+    `save` names the save whose moment counts, for findings over several saves (VP)."""
 
     rule: str
     title: str
     hexes: tuple[str, ...] = ()
     units: tuple[str, ...] = ()
     message: str = ""
+    status: str = ERROR
+    when: str = ""
+    save: str = ""
 
     def key(self) -> dict[str, Any]:
         """What a pinned expectation compares (the message may be reworded)."""
         return {"rule": self.rule, "title": self.title, "hexes": list(self.hexes), "units": list(self.units)}
+
+
+ALWAYS, END_OF_PHASE, DURING_PHASE, END_OF_TURN, FIXED_IN_PHASE = (
+    "always", "end_of_phase", "during_phase", "end_of_turn", "fixed_in_phase")
+OWNER, PHASING = "owner", "phasing"  # Timing.whose
+
+
+@dataclass(frozen=True)
+class Timing:
+    """When a rule holds, as its words say.
+
+    A save is a moment of a turn: (game turn, player turn, phase) as its turn tracker shows it.
+    The tracker shows the phase being played, so a save "in phase X" is taken DURING X: a rule
+    that holds at the end of X is not yet applied in it, and holds in a save of any later phase.
+
+    kind (the phases named must be the game's turns.phases):
+      always          holds at every moment ("a unit can never enter ...").
+      end_of_phase    holds at the end of `phase`: from the start of `opens` (default `phase`)
+                      to the end of `phase` of the bound side's player turn the position is
+                      still open to change (pending); at every other moment it holds.
+      during_phase    holds only while `phase` of the bound side is played; elsewhere: info.
+      end_of_turn     holds from the end of game turn `turn` on; until then: pending.
+      fixed_in_phase  a state set in `phase` that lasts until the side's next such phase
+                      (supply markers): pending during `phase`; compared with the position
+                      after it in the same player turn, up to (not including) `until` (default:
+                      to the end of the player turn); at any other moment the units may have
+                      moved since: info, or compared with a save of that phase in a sequence.
+    whose: OWNER, the player turn of the side owning the finding's units ("at the end of any
+    friendly Movement Phase"; the other side's stacks answer to its own last phase, already
+    ended); PHASING, the player turn being played, whoever owns the units."""
+
+    kind: str = ALWAYS
+    phase: str = ""
+    whose: str = OWNER
+    opens: str = ""
+    until: str = ""
+    turn: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class RuleTiming:
+    """A rule's timing, with the rulebook's words it rests on; `title` narrows it to the findings
+    of that title (two findings of one rule may hold at different moments); `name` is what the
+    report calls the rule (default: the title)."""
+
+    rule: str
+    timing: Timing
+    words: str
+    title: str = ""
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"{self.rule} {self.name or self.title}".strip()
+
+    def covers(self, f: Finding) -> bool:
+        return f.rule == self.rule and self.title in ("", f.title)
 
 
 @dataclass(frozen=True)
@@ -62,6 +131,13 @@ class ReportSpec:
     supply_states: tuple[SupplyState, ...] = ()
     supply_length: str = ""
     victory_title: str = "Victory"
+    timings: tuple[RuleTiming, ...] = ()  # every rule with a timing; a rule not listed holds always
+    supply_marker_rule: str = ""  # the rule comparing SupplyStatus.marker with .state (a FIXED_IN_PHASE timing)
+
+    def timing_of(self, f: Finding) -> Timing:
+        """The timing declared for the finding's rule (and title); ALWAYS when none is."""
+        found = next((t for t in self.timings if t.covers(f)), None)
+        return found.timing if found else Timing()
 
     def supply_state(self, state_id: str) -> SupplyState:
         """The declared state; an undeclared id is shown as itself in grey rather than failing."""

@@ -104,8 +104,11 @@ def test_default_text_is_findings_without_the_supply_table(galicia_illegal):
     assert not re.search(r"^\s+unit\s+hex\s+supply\s+path$", text, re.M)
     assert len(text.splitlines()) < len(res.supply)  # far shorter than one line per unit
     assert "   supply: In-Supply 80, Low-Supply 0, Out-of-Supply 1" in text.splitlines()
-    # findings, then VP, then the total
-    assert text.index("[13.0] 3.15") < text.index("== Victory points") < text.index("== 9 finding(s) in 1 save(s)")
+    # findings, then VP, then the total. The save is in Russia's Movement Phase: 11.4 compares the
+    # markers only where the position is still that of the Supply Phase (11.0), so ru-inf-42's
+    # marker is a note, not one of the errors
+    assert text.index("[13.0] 3.15") < text.index("== Victory points") < text.index("== 8 finding(s) in 1 save(s)")
+    assert "[11.4] 15.03" in text and text.index("1 note(s)") < text.index("[11.4] 15.03")
 
 
 def test_supply_table_on_request_has_every_unit_on_the_map(galicia_illegal, holland_start):
@@ -193,7 +196,7 @@ def test_columns_aligned_with_long_names(holland, holland_module, tmp_path):
     assert len(names["gb-sstaffs-2a"]) >= 30 and len(names["us-501-1"]) <= 12
     assert not any(holland.units[u].has("free_stacking") for u in long_ones + short)
     a, b = open_hexes(holland, 2)
-    pos = Position(holland).set_turn(3, "allied", "Movement")
+    pos = Position(holland).set_turn(3, "allied", "Combat")  # after the Allied Movement Phase: 6.1 holds (errors)
     for s in holland.sides:
         pos.set_vp(s.id, 0)
     for u in long_ones:

@@ -220,3 +220,17 @@ def test_undo_markers_are_no_ops_and_the_logged_inverse_is_executed(tmp_path):
     g = read_game(p)
     assert g.piece(pid).piece.traits[0].state == "Blue"
     assert read_game(p, replay=False).piece(pid).piece.traits[0].state == "Blue"
+
+
+def test_an_empty_savedata_version_falls_back_to_the_moduledata_version(tmp_path):
+    """VASSAL 3.6 saves with `<version/>` empty in savedata: the module's version is moduledata's."""
+    (tmp_path / "ours.vsav").write_bytes(save_bytes(SaveContent(pieces=[], module_name="Kitchen", module_version="1.2")))
+    src = zipfile.ZipFile(tmp_path / "ours.vsav")
+    with zipfile.ZipFile(tmp_path / "engine36.vsav", "w") as z:
+        for name in src.namelist():
+            data = src.read(name)
+            if name == "savedata":
+                data = data.replace(b"<version>1.2</version>", b"<version/>")
+            z.writestr(name, data)
+    saved = read_game(tmp_path / "engine36.vsav")
+    assert (saved.module_name, saved.module_version) == ("Kitchen", "1.2")

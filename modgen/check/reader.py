@@ -16,14 +16,16 @@ from typing import Optional, Sequence
 from ..errors import ModgenError, SaveError
 from ..gamefile import read_game_description
 from ..sheets import in_play as sheets_in_play
-from ..model import Game
+from ..model import Game, Scenario
 from ..vassal.archive import Archive
 from ..vassal.module import ModuleInfo, board_point, map_location, read_module
 from ..vassal.pieces import Piece
 from ..vassal.position import PieceRecord
 from ..vassal.savefile import SavedGame, read_game
 from ..vassal.sequence import java_parse_int
-from ..conventions import FACE_LAYER, LAYER_NAME_FIELD, MAIN_MAP, STEP_LAYER, VP_BOX, eliminated_box_name, entry_box_name
+from ..conventions import (
+    FACE_LAYER, LAYER_NAME_FIELD, MAIN_MAP, SCENARIO_PROPERTY, STEP_LAYER, VP_BOX, eliminated_box_name, entry_box_name,
+)
 from ..gamestate import GameState, MarkerState, UnitState
 from ..layout import tracks_layout
 
@@ -218,8 +220,22 @@ def state_from_save(saved: SavedGame, ctx: Context) -> GameState:
     vp_props = _vp_properties(saved, game)
     vp_track = _vp_track(markers)
     recorded = {s.id: vp_track.get(s.id, vp_props.get(s.id, 0)) for s in game.sides}
+    scenario, scenario_recorded = scenario_of(saved, game)
     return GameState(game, module, saved.path, gt, side, phase, index, units, markers, recorded, vp_props,
-                     vp_track, eliminated, off_map, missing)
+                     vp_track, eliminated, off_map, missing, scenario, scenario_recorded)
+
+
+def scenario_of(saved: SavedGame, game: Game) -> tuple[Optional[Scenario], str]:
+    """The scenario the save records in the module's Scenario property (its id, or its name as the
+    New Game menu shows it), and the value recorded. A save recording none (an old save, a game
+    begun without a predefined setup) is of the game's only scenario, if it has one; else unknown."""
+    prop = saved.global_properties.get(SCENARIO_PROPERTY)
+    recorded = prop.value.strip() if prop is not None else ""
+    if recorded:
+        found = game.scenarios.get(recorded) or next((s for s in game.scenarios.values() if s.name == recorded), None)
+        return found, recorded
+    only = list(game.scenarios.values())
+    return (only[0] if len(only) == 1 else None), ""
 
 
 HEXSIDE_REACH = 0.3  # a marker this far from its hex centre (in hex sizes) sits on a hexside

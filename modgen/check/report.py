@@ -18,7 +18,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Optional
 
 from ..gamestate import GameState, unit_names
-from ..plugin_api import Finding, ReportSection, ReportSpec
+from ..plugin_api import INFO, PENDING, Finding, ReportSection, ReportSpec
+from .timing import known_moment, possessive
 
 
 @dataclass
@@ -26,8 +27,10 @@ class SaveResult:
     """One save checked: its state, findings, and every on-map unit's supply."""
 
     state: GameState
-    findings: list[Finding]
+    findings: list[Finding]  # errors: the rules that hold at the save's moment
     supply: dict[str, Any]  # unit id -> rules.SupplyStatus
+    notes: list[Finding] = field(default_factory=list)  # pending and information (Finding.status)
+    not_applied: list[Any] = field(default_factory=list)  # timing.NotApplied: rules not applied at this moment
 
 
 @dataclass
@@ -37,10 +40,17 @@ class CheckReport:
     extra: list[Finding] = field(default_factory=list)  # findings across saves (VP)
     spec: ReportSpec = field(default_factory=ReportSpec)  # what the game's plugin declares of its report
     sections: list[ReportSection] = field(default_factory=list)  # the plugin's own sections
+    extra_notes: list[Finding] = field(default_factory=list)  # findings across saves, pending or information
 
     @property
     def findings(self) -> list[Finding]:
+        """The errors: what sets the exit status and what the samples pin."""
         return [f for s in self.saves for f in s.findings] + list(self.extra)
+
+    @property
+    def notes(self) -> list[Finding]:
+        """Pending and information: never an error."""
+        return [f for s in self.saves for f in s.notes] + list(self.extra_notes)
 
 
 
@@ -161,6 +171,7 @@ def _finding_rows(findings: list[Finding], names: Names, indent: str) -> list[li
     rows = []
     for f, tag, where in zip(findings, tags, hexes):
         text = f.message or f.title
+        text = f"{text}; {f.when}" if f.when else text  # by when a pending rule must hold, why a note is no error
         named = names.ids_in(text)
         units = [] if all(u in named for u in f.units) else _wrap_items([names(u) for u in f.units], width)
         message = wrap(names.in_text(text, glue=True), width)
@@ -196,6 +207,37 @@ def _unit_list(ids: list[str], names: Names) -> str:
     return ", ".join(names(u).replace(" ", NBSP) for u in ids)
 
 
+def _moment_lines(res: SaveResult) -> list[str]:
+    """Which moment of the turn the save is at, and the rules therefore not yet applied."""
+    st = res.state
+    if not known_moment(st):
+        return ["   moment: unknown (the turn tracker shows no phase of the game): every rule applied"]
+    side = st.game.side(st.phasing_side).name if st.phasing_side else "?"
+    lines = wrap(f"moment: {st.game.turns.label} {st.turn}, during {possessive(side)} {st.phase} phase "
+                 f"(the phase its turn tracker shows)", LINE_WIDTH, initial_indent="   ", subsequent_indent="     ")
+    if res.not_applied:
+        lines.append("   not yet applied at this moment:")
+        for na in res.not_applied:
+            whose = f" ({', '.join(na.sides)})" if na.sides else ""
+            lines.extend(wrap(f"{na.rule}{whose}: {na.when}", LINE_WIDTH,
+                              initial_indent="     ", subsequent_indent="       "))
+    return lines
+
+
+def _note_lines(notes: list[Finding], names: Names, what: str) -> list[str]:
+    """Pending findings, then information: their own sections, never errors."""
+    lines: list[str] = []
+    pending = [f for f in notes if f.status == PENDING]
+    info = [f for f in notes if f.status == INFO]
+    if pending:
+        lines.append(f"   {len(pending)} {what}pending (the position may still change before the rule applies):")
+        lines.extend(_finding_groups(pending, names, "   "))
+    if info:
+        lines.append(f"   {len(info)} {what}note(s) (rules not applied at this moment, for information):")
+        lines.extend(_finding_groups(info, names, "   "))
+    return lines
+
+
 def text_report(report: CheckReport, supply: bool = False) -> str:
     """The report for a player reading an e-mail: per save a short header and the findings by
     rule, then VP and the total. The per-unit supply table only with supply=True (by default one
@@ -204,17 +246,18 @@ def text_report(report: CheckReport, supply: bool = False) -> str:
     lines: list[str] = []
     for res in report.saves:
         st = res.state
-        lines.append(f"== {st.save_path}: {st.game.title} {st.module.version}, {st.label}")
+        lines.append(f"== {st.save_path}: {st.game.title} {st.module.version}, {st.moment}")
         missing = st.reported_missing
         lines.extend(wrap(f"units: {len(st.units_on_map())} on the map, {len(st.off_map)} waiting, "
                           f"{len(st.eliminated)} eliminated"
                           + (f", {len(missing)} missing from the save ({_unit_list(missing, names)})" if missing else ""),
                           LINE_WIDTH, initial_indent="   ", subsequent_indent="     "))
+        lines.extend(_moment_lines(res))
         if res.findings:
             lines.append(f"   {len(res.findings)} finding(s):")
             lines.extend(_finding_groups(res.findings, names, "   "))
         else:
-            lines.append("   no findings: the position is legal as far as a save can show")
+            lines.append("   no findings: the position is legal at this moment, as far as a save can show")
         spec = report.spec
         if spec.supply_states:  # a game without per-unit supply has no such line
             counts = {s.id: sum(1 for u in res.supply.values() if u.state == s.id) for s in spec.supply_states}
@@ -223,6 +266,7 @@ def text_report(report: CheckReport, supply: bool = False) -> str:
             lines.extend(wrap(f"supply of every unit on the map (path length = {spec.supply_length}):", LINE_WIDTH,
                               initial_indent="   ", subsequent_indent="     "))
             lines.extend(_supply_rows(res, spec, names, "     "))
+        lines.extend(_note_lines(res.notes, names, ""))
     vp = report.victory
     if vp is not None:
         lines.append(f"== {report.spec.victory_title}")
@@ -231,12 +275,16 @@ def text_report(report: CheckReport, supply: bool = False) -> str:
     if report.extra:
         lines.append(f"   {len(report.extra)} VP finding(s):")
         lines.extend(_finding_groups(report.extra, names, "   "))
+    lines.extend(_note_lines(report.extra_notes, names, "VP "))
     for section in report.sections:
         lines.append(f"== {section.title}")
         for line in section.lines:
             lines.extend(wrap(names.in_text(line, glue=True), LINE_WIDTH, initial_indent="   ", subsequent_indent="     "))
     total = len(report.findings)
-    lines.append(f"== {total} finding(s) in {len(report.saves)} save(s)")
+    pending = sum(1 for f in report.notes if f.status == PENDING)
+    info = len(report.notes) - pending
+    lines.append(f"== {total} finding(s) in {len(report.saves)} save(s)"
+                 + (f"; {pending} pending and {info} note(s), not errors at the saves' moments" if report.notes else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -252,8 +300,13 @@ def json_report(report: CheckReport) -> str:
         saves.append({
             "save": st.save_path,
             "module": {"name": st.module.name, "version": st.module.version},
+            "scenario": st.scenario.id if st.scenario else None,
             "turn": st.turn, "phasing_side": st.phasing_side, "phase": st.phase,
             "findings": [_finding_json(f) for f in res.findings],
+            "pending": [_finding_json(f) for f in res.notes if f.status == PENDING],
+            "info": [_finding_json(f) for f in res.notes if f.status == INFO],
+            "moment_known": known_moment(st),
+            "not_applied": [asdict(na) for na in res.not_applied],
             "supply": {u: s.as_dict() for u, s in sorted(res.supply.items())},
             "vp_recorded": st.vp_recorded,
             "eliminated": st.eliminated,
@@ -264,9 +317,12 @@ def json_report(report: CheckReport) -> str:
     out = {"saves": saves,
            "victory": report.victory.as_dict() if report.victory is not None else None,
            "vp_findings": [_finding_json(f) for f in report.extra],
+           "vp_notes": [_finding_json(f) for f in report.extra_notes],
            "supply_states": {s.id: {"name": s.name, "colour": s.colour, "legend": s.legend} for s in report.spec.supply_states},
            "sections": [{"title": s.title, "lines": list(s.lines), "data": s.data} for s in report.sections],
            "finding_count": len(report.findings),
+           "pending_count": sum(1 for f in report.notes if f.status == PENDING),
+           "info_count": sum(1 for f in report.notes if f.status == INFO),
            "names": dict(sorted(report_names(report).items()))}
     return json.dumps(out, indent=2, sort_keys=False) + "\n"
 

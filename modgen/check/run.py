@@ -9,10 +9,11 @@ from typing import Optional, Sequence
 
 from ..errors import SaveError
 from ..gamestate import GameState
-from ..plugin_api import Finding
+from ..plugin_api import ERROR, Finding
 from ..plugins import plugin_for
 from .reader import read_state
-from .report import CheckReport, SaveResult, expected_keys
+from .report import CheckReport, SaveResult, expected_keys, rule_sort_key
+from .timing import classify, not_applied, timed_findings
 
 
 def rules_for(state: GameState):
@@ -32,9 +33,19 @@ def check_states(states: Sequence[GameState]) -> CheckReport:
             raise SaveError(st.save_path, f"is a save of {st.module.name} {st.module.version}, "
                                           f"but {first.save_path} is of {first.module.name} {first.module.version}")
     plugin = rules_for(first)
-    results = [SaveResult(st, plugin.check(st), plugin.supply(st)) for st in states]
+    spec = plugin.report
+    raw = [plugin.check(st) for st in states]
+    supplies = [plugin.supply(st) for st in states]
+    results = []
+    for j, st in enumerate(states):  # each finding an error, pending or information at its save's moment
+        timed, compared = timed_findings(spec, states, raw, supplies, j)
+        results.append(SaveResult(st, [f for f in timed if f.status == ERROR], supplies[j],
+                                  [f for f in timed if f.status != ERROR], not_applied(spec, st, compared)))
     vp = plugin.victory(list(states))
-    return CheckReport(results, vp, list(vp.findings), plugin.report, plugin.sections(list(states)))
+    by_path = {st.save_path: st for st in states}
+    extra = [classify(f, spec, by_path.get(f.save, states[-1])) for f in vp.findings]
+    return CheckReport(results, vp, [f for f in extra if f.status == ERROR], spec, plugin.sections(list(states)),
+                       [f for f in extra if f.status != ERROR])
 
 
 def check_saves(paths: Sequence[str | Path], module: Optional[Path] = None, module_dirs: Sequence[Path] = ()) -> CheckReport:
@@ -51,27 +62,66 @@ class SampleOutcome:
 
 
 def check_samples(samples_dir: Path, module_dirs: Sequence[Path]) -> list[SampleOutcome]:
-    """Every save under samples/: clean unless `<name>.expected.json` pins its findings exactly."""
+    """Every save under samples/ against `<name>.expected.json` (see docs/samples.md): exactly its
+    pinned errors and, where the file pins them, exactly its pending and information notes; a save
+    without the file must be clean."""
     out: list[SampleOutcome] = []
     for save in sorted(samples_dir.rglob("*.vsav")):
         expected_path = save.with_name(save.stem + ".expected.json")
         report = check_saves([save], None, module_dirs)
         got = expected_keys(report.findings)
-        if expected_path.exists():
-            want = json.loads(expected_path.read_text(encoding="utf-8"))
-            want = expected_keys_from_json(want)
-            if got == want:
-                out.append(SampleOutcome(save, True, f"{len(got)} pinned finding(s), as expected"))
-            else:
-                missing = [w for w in want if w not in got]
-                extra = [g for g in got if g not in want]
-                out.append(SampleOutcome(save, False, f"findings differ from {expected_path.name}: "
-                                                      f"missing {missing}, unexpected {extra}"))
-        elif got:
-            out.append(SampleOutcome(save, False, f"expected clean, got {len(got)} finding(s): {got}"))
+        if not expected_path.exists():
+            ok = not got
+            out.append(SampleOutcome(save, ok, "clean" if ok else f"expected clean, got {len(got)} finding(s): {got}"))
+            continue
+        want = read_expectation(expected_path)
+        problems = _differ("errors", want.errors, got)
+        if want.notes is not None:
+            problems += _differ("notes", want.notes, sorted(
+                (f.key() | {"status": f.status} for f in report.notes), key=_note_order))
+        if problems:
+            out.append(SampleOutcome(save, False, f"findings differ from {expected_path.name}: " + "; ".join(problems)))
         else:
-            out.append(SampleOutcome(save, True, "clean"))
+            notes = f" and {len(want.notes)} note(s)" if want.notes else ""
+            out.append(SampleOutcome(save, True, f"{len(got)} pinned finding(s){notes}, as expected"))
     return out
+
+
+@dataclass
+class Expectation:
+    """A sample's pinned verdict: its errors, and its notes (None: not pinned)."""
+
+    errors: list[dict]
+    notes: Optional[list[dict]]
+
+
+def read_expectation(path: Path) -> Expectation:
+    """`<name>.expected.json`: an object with `findings` (errors) and `notes` (pending and
+    information, each with its `status`), each item with the rule's `words` and `why` the position
+    breaks it; or, as older samples have it, a bare list of errors. Only rule, title, hexes, units
+    (and a note's status) are compared: the reasoning is for the reader."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        items, notes = (doc, None) if isinstance(doc, list) else (doc["findings"], doc.get("notes"))
+        errors = expected_keys_from_json(items)
+        pinned = None if notes is None else sorted((_key(n) | {"status": n["status"]} for n in notes), key=_note_order)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise SaveError(str(path), f"not a sample expectation ({type(exc).__name__}: {exc}); see docs/samples.md") from None
+    return Expectation(errors, pinned)
+
+
+def _key(item: dict) -> dict:
+    return Finding(item["rule"], item["title"], tuple(item.get("hexes", ())), tuple(item.get("units", ()))).key()
+
+
+def _note_order(k: dict) -> tuple:
+    return (rule_sort_key(k["rule"]), k["title"], k["hexes"], k["units"], k["status"])
+
+
+def _differ(what: str, want: list[dict], got: list[dict]) -> list[str]:
+    missing = [w for w in want if w not in got]
+    extra = [g for g in got if g not in want]
+    return [f"{what}: missing {missing}, unexpected {extra}"] if missing or extra else []
 
 
 def expected_keys_from_json(items: list[dict]) -> list[dict]:

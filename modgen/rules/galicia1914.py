@@ -10,7 +10,10 @@ from __future__ import annotations
 from typing import Optional
 
 from ..gamestate import GameState, UnitState
-from ..plugin_api import Finding, ReportSection, ReportSpec, SupplyState, SupplyStatus, TownHold, VPLine, VPReport, once
+from ..plugin_api import (
+    END_OF_PHASE, FIXED_IN_PHASE, PHASING, Finding, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
+    TownHold, VPLine, VPReport, once,
+)
 from .common import (
     both_sides, neighbour_tables, occupied_by_side, rail_network, saves_out_of_order, stack_steps, steps_of, trace_to_sources,
     unit_ids, zoc_hexes,
@@ -24,6 +27,53 @@ RECORD_PHASE = "Record VPs"
 REINFORCEMENT_PHASE = "Reinforcement"
 STATE_NAMES = {"in": "In-Supply", "low": "Low-Supply", "out": "Out-of-Supply"}
 RELEASE_MARK, ERSATZ_MARK = "release_gt", "ersatz"  # game.yaml counter_marks: the release-turn dot (2.1), the ersatz ring
+SUPPLY_PHASE, MOVEMENT_PHASE, COMBAT_PHASE = "Supply", "Movement", "Combat"
+MARKER_TITLE = "Supply marker disagrees with the supply path"
+
+# When each rule holds (3.1: Supply, Reinforcement, Movement, Combat, Record VPs in each player
+# turn), with the words it rests on. A save in a phase is taken during it (plugin_api.Timing).
+TIMINGS = (
+    RuleTiming("4.1", Timing(), "4.1: A unit can never enter a hex occupied by an enemy unit."),
+    RuleTiming("5.1", Timing(END_OF_PHASE, MOVEMENT_PHASE, opens=REINFORCEMENT_PHASE), name="Stacking limit", words=
+               "5.1: No more than six STEPS can occupy a hex at the END of any friendly Movement Phase or "
+               "retreat/advance after combat. Moving and retreating units can freely enter and pass through "
+               "stacks of friendly units. 14.0: Upon arrival, place the unit ON THE MAP in the hex specified."),
+    RuleTiming("5.3", Timing(), "5.3: The unit with the largest attack strength (printed on the counter) must always be "
+                                "the top-most unit in a stack."),
+    RuleTiming("TEC", Timing(), "TEC: Swamp: Prohibited."),
+    RuleTiming("13.0", Timing(), "13.0: A Russian unit can never enter hex 3.15."),
+    RuleTiming("4.5", Timing(), "4.5: No A-H unit may voluntarily move into the following hexes in hex-row X.01: "
+                                "3.01 thru 11.01, until after GT 5."),
+    RuleTiming("14.0", Timing(), "3.2: REINFORCEMENT PHASE: The phasing player places any available reinforcements on "
+                                 "the map (14.0)."),
+    RuleTiming("2.1", Timing(), "2.1: If a unit bears a Movement Restriction Indicator dot it begins the game immobile. "
+                                "The number ... is the GT the unit is released from its movement restriction."),
+    RuleTiming("15.0", Timing(), "15.0: The current quantity of VP accumulated by a specific player is recorded on the "
+                                 "VP Track."),
+    RuleTiming("3.1", Timing(), "3.1: A. Advance the Game Turn Marker ... B. Russian Player Turn ... C. Austro-Hungarian "
+                                "Player Turn."),
+    RuleTiming("11.1", Timing(END_OF_PHASE, SUPPLY_PHASE), name="One supply marker a unit", words=
+               "3.2: SUPPLY PHASE: The phasing player checks the Supply Status of all his units (11.0). Units that are "
+               "found to be Out-of-Supply or in Low-Supply are marked as such. 2.3: Low-Supply -1/ Out-of-Supply -2."),
+    # DECISION: 11.0 has two readings. "The Supply Status of a player's units is determined during
+    # the friendly Supply Phase": the markers show the position of that phase, so they are compared
+    # with the supply traced now only while the position is still that one (the Reinforcement
+    # Phase: no unit has moved). "... and always lasts until that player's next Supply Phase": one
+    # might compare them at every moment (the checker's old reading), but units move away from
+    # their lines after the phase and keep their markers, so that reported legal markers as wrong.
+    # The first reading is taken; later saves are compared with a save of that phase, if given.
+    RuleTiming("11.4", Timing(FIXED_IN_PHASE, SUPPLY_PHASE, until=MOVEMENT_PHASE),
+               "11.0: The Supply Status of a player's units is determined during the friendly Supply Phase, and always "
+               "lasts until that player's next Supply Phase.", title=MARKER_TITLE, name="Supply markers"),
+    # DECISION: town VP are recorded in the Record VPs step, VP for eliminations "as they are earned",
+    # mostly in combat: a shortfall may still be made good until the end of the step; attrition
+    # (11.5) in the Supply Phase is not given that grace.
+    RuleTiming("15.1", Timing(END_OF_PHASE, RECORD_PHASE, whose=PHASING, opens=COMBAT_PHASE),
+               "15.1(2): These VPs are recorded at the end of a player's turn. 15.0: During play each player will "
+               "add VPs as they are earned.", title="VP recorded below the VP the saves prove"),
+    RuleTiming("15.1", Timing(), "15.0: During play each player will add VPs as they are earned (VP are never taken off).",
+               title="VP recorded went down"),
+)
 
 
 class GaliciaRules:
@@ -36,6 +86,8 @@ class GaliciaRules:
         ),
         supply_length="hexes entered from the unit's hex to the source, source included",
         victory_title="Victory points (15.1)",
+        timings=TIMINGS,
+        supply_marker_rule="11.4",
     )
 
     # ------------------------------------------------------------------ position
@@ -90,8 +142,11 @@ class GaliciaRules:
         return out
 
     def _arrivals(self, state: GameState) -> list[Finding]:
+        """14.0 and 2.1 read the save's scenario (its arrivals, its set-up hexes): none when it is unknown."""
         game = state.game
-        scenario = next(iter(game.scenarios.values()))
+        scenario = state.scenario
+        if scenario is None:
+            return []
         setup = {p.unit: p.hex for p in scenario.setup}
         order = list(game.turns.player_turns)
         phases = list(game.turns.phases)
@@ -178,16 +233,21 @@ class GaliciaRules:
         return out
 
     def _supply_markers(self, state: GameState, supply: dict[str, SupplyStatus]) -> list[Finding]:
+        """11.1 and 11.4 whatever the moment (the checker applies 11.0's timing). DECISION: the
+        phasing side's reinforcements of this GT arrived after its Supply Phase, so they have no
+        status determined yet (11.0) and are not compared."""
         out: list[Finding] = []
+        sc = state.scenario
+        arrived = {r.unit for r in sc.reinforcements if r.turn == state.turn} if sc is not None else set()
         for u in state.units_on_map():
             sup = [mk for mk in u.markers if mk.marker.kind == "supply"]
             if len(sup) > 1:
                 out.append(Finding("11.1", "More than one supply marker", (u.hex,), (u.unit.id,),
                                    f"{u.unit.id} has {len(sup)} supply markers"))
             s = supply.get(u.unit.id)
-            if s is not None and s.marker != s.state:
+            if s is not None and s.marker != s.state and not (u.unit.id in arrived and u.side == state.phasing_side):
                 length = "no path" if s.length is None else f"path {s.length}"
-                out.append(Finding("11.4", "Supply marker disagrees with the supply path", (u.hex,), (u.unit.id,),
+                out.append(Finding("11.4", MARKER_TITLE, (u.hex,), (u.unit.id,),
                                    f"{u.unit.id} is {STATE_NAMES[s.state]} ({length}) but marked "
                                    f"{STATE_NAMES[s.marker]}"))
         return out
@@ -204,8 +264,8 @@ class GaliciaRules:
         first, last = states[0], states[-1]
         game = first.game
         sides = {s.id: s.name for s in game.sides}
-        scenario = next(iter(game.scenarios.values()))
-        skips = set(scenario.skip)
+        scenario = last.scenario  # the skipped player turns are the scenario's (only those of all, if unknown)
+        skips = set(scenario.skip) if scenario else set.intersection(*(set(s.skip) for s in game.scenarios.values()))
         phases = list(game.turns.phases)
         rec_idx = next((i for i, p in enumerate(phases) if p.startswith(RECORD_PHASE)), len(phases) - 1)
         findings: list[Finding] = []
@@ -281,7 +341,7 @@ class GaliciaRules:
                 if rec < low:
                     findings.append(Finding("15.1", "VP recorded below the VP the saves prove", (), (),
                                             f"{st.save_path} ({st.label}): {sides[s]} has {rec} VP recorded, "
-                                            f"at least {low} are earned"))
+                                            f"at least {low} are earned", save=st.save_path))
                 if prev_recorded is not None and rec < prev_recorded.get(s, 0):
                     findings.append(Finding("15.1", "VP recorded went down", (), (),
                                             f"{st.save_path}: {sides[s]} VP went from {prev_recorded[s]} to {rec}"))
@@ -302,7 +362,8 @@ class GaliciaRules:
         if steps_before_first:
             unknown.append(f"VP earned before the first save ({first.save_path}, {first.label}): taken as recorded there")
         return VPReport(sides, holds, [ln for _, ln in lines_at], provable, dict(last.vp_recorded),
-                        dict(first.vp_recorded), unknown, findings, unprovable="attacks by infantry, 15.1(1)")
+                        dict(first.vp_recorded), unknown, findings, outcome=[last.scenario_note] if last.scenario_note else [],
+                        unprovable="attacks by infantry, 15.1(1)")
 
 
 def marker_state(u: UnitState) -> str:

@@ -13,16 +13,52 @@ from typing import Optional
 
 from ..gamestate import GameState, UnitState
 from ..model import MapData, Unit
-from ..plugin_api import Finding, ReportSection, ReportSpec, SupplyState, SupplyStatus, TownHold, VPLine, VPReport, once
+from ..plugin_api import (
+    END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, Finding, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus,
+    Timing, TownHold, VPLine, VPReport, once,
+)
 from .common import both_sides, neighbour_tables, occupied_by_side, saves_out_of_order, steps_of, unit_ids, zoc_hexes
 
 GAME_ID = "holland44"
 PART1_MAX = 4  # 18.3: up to 4 hexes from the unit to a road
 ALLIED, GERMAN = "allied", "german"
 ALLIED_AUTO_VP, GERMAN_AUTO_VP = 10, 12  # 26.2, 26.3
-SHORT_GAME_STEPS = 4  # S1: steps north of the Waal
+SHORT_GAME, SHORT_GAME_STEPS = "short", 4  # S1.3: the scenario id; steps north of the Waal
 PLAY_BALANCE_LAST_TURN = 2  # 27.3.1: Segler and Richter are removed at the start of Turn 3
-SUPPLY_PHASES = ("Supply", "Traffic Marker")  # OOS markers are set in the Supply Phase (18.1)
+OOS_TITLE = "OOS marker disagrees with the supply path"
+# When each rule holds (3.0: Artillery Resupply, Bridge, Airlanding, Movement, Combat, Recovery,
+# Supply, Traffic Marker in each player turn); a save in a phase is taken during it.
+# DECISION (6.1): the digest reads "Any overstack must be fixed by the end of the Movement Phase"
+# (airlanding, 22.2.3) and "a hex may never hold more than 9 steps. Check this at the end of each
+# Movement Phase and after retreats"; 6.4 gives an overstacked hex effects in combat, which could
+# mean 2 + 1 may be exceeded. Taken: both limits hold at the end of the owner's Movement Phase
+# (and after retreats, 13.1.4), open from its Airlanding Phase (airlanded units may land over them).
+STACK = Timing(END_OF_PHASE, "Movement", opens="Airlanding")
+TIMINGS = (
+    RuleTiming("6.5", Timing(), "6.5: US, British and Polish units may stack together; any German units may stack together."),
+    RuleTiming("6.1", STACK, name="Stacking limits", words="6.1: 2 units plus 1 free-stacking unit per hex; 9-step limit: check at the end of each "
+                             "Movement Phase and after retreats. 22.2.3: any overstack must be fixed by the end of the "
+                             "Movement Phase."),
+    RuleTiming("25.2", STACK, name="One unknown unit a hex", words="25.2: unknown units do not count for stacking but are limited to 1 per hex (6.1)."),
+    RuleTiming("18.2.2", STACK, name="One supply head a hex", words="18.2.2: airborne supply heads are free-stacking, limited to 1 per hex (6.1)."),
+    RuleTiming("TEC", Timing(), "TEC: terrain a unit may not enter."),
+    RuleTiming("8.6.2", Timing(), "8.6.2: vehicles can enter polder, woods and marsh only along roads."),
+    RuleTiming("19.4", Timing(), "19.4: units may not enter enemy entry areas."),
+    RuleTiming("5.2", Timing(), "5.2: if blown, place a Blown marker (on the bridge hexside)."),
+    RuleTiming("5.3", Timing(), "5.3: a failed attempt puts an Intact marker on the bridge."),
+    RuleTiming("5.7.1", Timing(), "5.7.1: never blown: Arnhem, Nijmegen and Westervoort bridges."),
+    RuleTiming("27.3.1", Timing(END_OF_TURN, turn=PLAY_BALANCE_LAST_TURN), name="Segler and Richter leave", words=
+               "27.3.1: Segler and Richter may act only on Turns 1-2 and are removed at the start of Turn 3."),
+    # DECISION (18.1): "at the end of each player-turn, check every friendly unit: units that cannot
+    # trace supply get an OOS marker, units that can have it removed". Read as: the markers show the
+    # position of the owner's Supply Phase and stand until its next one, so they are compared only
+    # in a save after that phase in the same player turn (before: the old reading also compared them
+    # during the phase, while the markers are being set); other saves against a save of the phase.
+    RuleTiming("18.1", Timing(FIXED_IN_PHASE, "Supply"), "18.1: at the end of each player-turn, check every friendly "
+               "unit: units that cannot trace supply get an OOS marker; units that can have it removed.", title=OOS_TITLE,
+               name="OOS markers"),
+    RuleTiming("3.0", Timing(), "3.0: the sequence of play: turns, player turns and phases in order."),
+)
 NORTH_OF_LOWER_RHINE, NORTH_OF_WAAL = "north-of-lower-rhine", "north-of-waal"
 
 
@@ -63,6 +99,8 @@ class Holland44Rules:
         ),
         supply_length="hexes from the unit to the road of part 2 (18.3 part 1, at most 4)",
         victory_title="Victory (26)",
+        timings=TIMINGS,
+        supply_marker_rule="18.1",
     )
 
     # ------------------------------------------------------------------ position
@@ -158,26 +196,20 @@ class Holland44Rules:
         return out
 
     def _play_balance(self, state: GameState) -> list[Finding]:
-        if state.turn is None or state.turn <= PLAY_BALANCE_LAST_TURN:
-            return []
+        """27.3.1 at any turn: the checker makes it pending until the end of Turn 2."""
         return [Finding("27.3.1", "Play-balance unit still on the map", (u.hex,), (u.unit.id,),
-                        f"{u.unit.id} is removed at the start of Turn {PLAY_BALANCE_LAST_TURN + 1}, but is on {u.hex} "
-                        f"on Turn {state.turn}")
+                        f"{u.unit.id} is on {u.hex} on Turn {state.turn}: it is removed at the start of "
+                        f"Turn {PLAY_BALANCE_LAST_TURN + 1}")
                 for u in state.units_on_map() if u.unit.has("play_balance")]
 
     def _supply_markers(self, state: GameState, supply: dict[str, SupplyStatus]) -> list[Finding]:
-        """DECISION: OOS markers are set in the Supply Phase (18.1), so they are compared with
-        the position only for the phasing side from its Supply Phase on."""
-        if state.phase not in SUPPLY_PHASES or state.phasing_side is None:
-            return []
+        """18.1 for every unit whatever the moment: the checker applies its timing (TIMINGS)."""
         out: list[Finding] = []
         for u in state.units_on_map():
             s = supply.get(u.unit.id)
-            if u.side != state.phasing_side or s is None:
-                continue
-            if s.marker != s.state:
+            if s is not None and s.marker != s.state:
                 why = f"traces to {s.source} ({len(s.path) - 1} hexes)" if s.state == "in" else "has no supply path"
-                out.append(Finding("18.1", "OOS marker disagrees with the supply path", (u.hex,), (u.unit.id,),
+                out.append(Finding("18.1", OOS_TITLE, (u.hex,), (u.unit.id,),
                                    f"{u.unit.id} {why} but is {'marked' if s.marker == 'out' else 'not marked'} Out of Supply"))
         return out
 
@@ -351,7 +383,10 @@ class Holland44Rules:
         last side seen in the hex over the saves; every VP hex starts German), Allied ground
         units north of the Lower Rhine tracing supply to an Allied entry area, German VP for
         eliminated Allied units (1 for a 3-step unit, 1/2 for any other; none for supply heads
-        and remnants), automatic victory (26.2, 26.3) and the winner at the end (26.4, S1)."""
+        and remnants), automatic victory (26.2, 26.3) and the winner at the end of the last save's
+        scenario (S1.3 for S1, 26.4 for S2; neither when the scenario is unknown).
+        DECISION: automatic victory holds in every scenario (the Victory Check Phase, 26.1, is in
+        every turn; S1 keeps the VP markers); S1.3 replaces only the end of the game."""
         first, last = states[0], states[-1]
         game = first.game
         sides = {s.id: s.name for s in game.sides}
@@ -390,19 +425,27 @@ class Holland44Rules:
                            f"{len(ground_north)} supplied ground unit(s) north of the Lower Rhine)")
         if total[GERMAN] >= GERMAN_AUTO_VP:
             outcome.append(f"26.2: {sides[GERMAN]} automatic victory at the Victory Check ({total[GERMAN]:g} VP)")
-        for sc in sorted(game.scenarios.values(), key=lambda s: s.turns):
-            if turn < sc.turns:
-                continue
-            if sc.id == "short":
-                waal = set(game.map.area(NORTH_OF_WAAL).hexes) if game.map.area(NORTH_OF_WAAL) else set()
-                steps = sum(steps_of(game, u) for u in last.units_on_map() if u.side == ALLIED and u.hex in waal
-                            and _ground(u.unit) and _entry_supplied(supply.get(u.unit.id)))
+        sc = last.scenario
+        if sc is None:
+            outcome.append(last.scenario_note or "")
+        elif sc.id == SHORT_GAME:
+            waal = set(game.map.area(NORTH_OF_WAAL).hexes) if game.map.area(NORTH_OF_WAAL) else set()
+            steps = sum(steps_of(game, u) for u in last.units_on_map() if u.side == ALLIED and u.hex in waal
+                        and _ground(u.unit) and _entry_supplied(supply.get(u.unit.id)))
+            what = f"{steps} steps of supplied Allied ground units north of the Waal"
+            if turn >= sc.turns:
                 winner = ALLIED if steps >= SHORT_GAME_STEPS else GERMAN
-                outcome.append(f"{sc.name}: {steps} steps of supplied Allied ground units north of the Waal "
+                outcome.append(f"{sc.name}: at the Turn {sc.turns} Victory Check (S1.3), {what} "
                                f"(needs {SHORT_GAME_STEPS}): {sides[winner]} win")
             else:
-                winner = ALLIED if total[ALLIED] > total[GERMAN] else GERMAN  # 26.4: a tie goes to the German player
-                outcome.append(f"{sc.name} at its end (26.4): {sides[winner]} win")
+                outcome.append(f"{sc.name}: Turn {turn} of {sc.turns}; {what} now (S1.3: {sides[ALLIED]} "
+                               f"need {SHORT_GAME_STEPS} at the Turn {sc.turns} Victory Check)")
+        elif turn >= sc.turns:
+            winner = ALLIED if total[ALLIED] > total[GERMAN] else GERMAN  # 26.4: a tie goes to the German player
+            outcome.append(f"{sc.name} at its end (26.4): {sides[winner]} win")
+        else:
+            outcome.append(f"{sc.name}: Turn {turn} of {sc.turns}; after Turn {sc.turns} the side with more VP "
+                           f"wins, a tie goes to {sides[GERMAN]} (26.4)")
         holds = [TownHold(t.name, t.hex, t.vp.side, held[t.id], occupied.get(t.id), None) for t in towns]
         unknown = ["VP hexes passed through between two saves (26.5.1): only the saves' occupants are seen"]
         recorded = dict(last.vp_recorded)

@@ -177,7 +177,8 @@ def _read(arc: Archive, path: str, replay: bool, limit: int) -> SavedGame:
         path=path,
         is_log=bool(state.log),
         module_name=moduledata.get("name", ""),
-        module_version=savedata.get("version", moduledata.get("version", "")),
+        # VASSAL 3.6 writes savedata <version/> empty; the module's version is then its moduledata's
+        module_version=savedata.get("version") or moduledata.get("version", ""),
         vassal_version=savedata.get("VassalVersion", ""),
         module_vassal_version=moduledata.get("VassalVersion", ""),
         date_saved=savedata.get("dateSaved", ""),

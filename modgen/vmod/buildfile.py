@@ -8,7 +8,7 @@ import jinja2
 
 from ..model import NEXT_PIECE_SLOT_ID, Game
 from ..vassal.pieces import add_piece_command
-from ..conventions import MAIN_MAP
+from ..conventions import MAIN_MAP, SCENARIO_PROPERTY
 from ..layout import TracksLayout
 from .piecedefs import PieceDef
 
@@ -115,8 +115,12 @@ def render_buildfile(
         "phases": ",".join(p.replace(",", " ") for p in game.turns.phases),
     }
     global_properties = [
-        {"name": f"VP_{side.id}", "initial": 0, "min": 0, "max": 999, "description": f"Victory points of {side.name}"} for side in game.sides
+        {"name": f"VP_{side.id}", "initial": 0, "numeric": "true", "min": 0, "max": 999, "description": f"Victory points of {side.name}"}
+        for side in game.sides
     ]
+    # the scenario a game started from: empty in a new game, set by each predefined setup (setup.py)
+    global_properties.append({"name": SCENARIO_PROPERTY, "initial": "", "numeric": "false", "min": 0, "max": 100,
+                              "description": "The scenario this game started from (set by its predefined setup)"})
     slots = {key: {"entry_name": d.entry_name, "gpid": d.gpid, "text": add_piece_command(None, d.piece)} for key, d in defs.items()}
     palette = [
         {"name": tab["name"], "groups": [{**g, "slots": [slots[(d.kind, d.item_id)] for d in g["slots"]]} for g in tab["groups"]]}

@@ -1,8 +1,9 @@
 """Write positions as real saves (our writer, not mocks): samples, tests and benchmarks.
 
 A Position lists what stands in each hex and each Tracks box, bottom first, plus the turn
-tracker and VP properties; `save()` turns it into SaveContent exactly as VASSAL would hold
-it (one stack per hex at VASSAL's hex centre, pieces from the module's definitions).
+tracker, the VP properties and the scenario played (the Scenario property, which a predefined
+setup sets); `save()` turns it into SaveContent exactly as VASSAL would hold it (one stack per
+hex at VASSAL's hex centre, pieces from the module's definitions).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ..model import Game, Scenario
 from ..vassal import pieces as vp
 from ..vassal.savefile import GlobalValue, SaveContent, StackSpec, write_game
 from ..vassal.sequence import encode
-from ..conventions import FACE_LAYER, LAYER_NAME_FIELD, MAIN_MAP, STEP_LAYER, entry_box_name
+from ..conventions import FACE_LAYER, LAYER_NAME_FIELD, MAIN_MAP, SCENARIO_PROPERTY, STEP_LAYER, entry_box_name
 from ..layout import Box, TracksLayout, tracks_layout
 from .piecedefs import PieceDef, marker_def, unit_def
 from .setup import PieceIds, board_picks, display_picks, hexside_point, hidden_at_setup, marker_box, setup_stack
@@ -46,6 +47,7 @@ class Position:
     phase: str = ""
     vp: dict[str, int] = field(default_factory=dict)
     description: str = ""
+    scenario: Optional[str] = None  # scenario id recorded in the save (Scenario property); None: not recorded
 
     # -- placing -----------------------------------------------------------------
     def unit(self, unit_id: str, hex_id: str, reduced: bool = False, masked: bool = False) -> "Position":
@@ -134,6 +136,13 @@ class Position:
         self.turn, self.side, self.phase = turn, side, phase
         return self
 
+    def set_scenario(self, scenario_id: Optional[str]) -> "Position":
+        """The scenario the save records (None: a save that records none, as a game begun without a setup)."""
+        if scenario_id is not None and scenario_id not in self.game.scenarios:
+            raise KeyError(scenario_id)
+        self.scenario = scenario_id
+        return self
+
     def set_vp(self, side: str, vp: int) -> "Position":
         """VP on the track (both markers) and in the VP_<side> property."""
         self.vp[side] = vp
@@ -168,6 +177,7 @@ def from_scenario(game: Game, scenario: Optional[Scenario] = None) -> Position:
         else:
             pos.shared.setdefault(marker_box(layout, m).name, []).append(Item("marker", m.marker))
     first = sc.first_player_turn
+    pos.scenario = sc.id
     pos.set_turn(1, first, game.turns.phases[0])
     for s in game.sides:
         pos.vp[s.id] = 0
@@ -271,7 +281,8 @@ class Composer:
             pieces=pieces, stacks=stacks,
             boards={MAIN_MAP: board_picks(game), **display_picks(self.layout)},
             turns={"TurnTracker0": turn_state(game, pos.turn, pos.side or game.turns.player_turns[0], pos.phase or game.turns.phases[0])},
-            global_properties=[GlobalValue(f"VP_{s}", str(v)) for s, v in pos.vp.items()],
+            global_properties=[GlobalValue(f"VP_{s}", str(v)) for s, v in pos.vp.items()]
+            + ([GlobalValue(SCENARIO_PROPERTY, pos.scenario)] if pos.scenario is not None else []),
             module_name=module_name or game.title, module_version=module_version or game.version,
             vassal_version="3.7.0", description=pos.description,
         )

@@ -13,10 +13,10 @@ from collections import defaultdict
 
 from ..model import Game, MarkerPlacement, Scenario
 from ..vassal import pieces as vp
-from ..vassal.savefile import BoardPick, SaveContent, StackSpec
+from ..vassal.savefile import BoardPick, GlobalValue, SaveContent, StackSpec
 from ..vassal.sequence import encode
 from ..sheets import SheetLayout
-from ..conventions import MAIN_MAP
+from ..conventions import MAIN_MAP, SCENARIO_PROPERTY
 from ..layout import Box, TracksLayout
 from .piecedefs import PieceDef
 
@@ -97,7 +97,8 @@ def display_picks(layout: TracksLayout) -> dict[str, list[BoardPick]]:
 
 
 def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], PieceDef], layout: TracksLayout, module_name: str) -> SaveContent:
-    """The setup as SaveContent (no savedata/moduledata: it lives inside the module)."""
+    """The setup as SaveContent (no savedata/moduledata: it lives inside the module). It sets the
+    module's Scenario property to the scenario id: VASSAL keeps the value in every save of the game."""
     by_hex: dict[str, list[str]] = defaultdict(list)
     for p in scenario.setup:
         if p.hex:
@@ -170,6 +171,7 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
         pieces=pieces,
         stacks=stacks,
         boards={MAIN_MAP: board_picks(game, scenario.sheets), **display_picks(layout)},
+        global_properties=[GlobalValue(SCENARIO_PROPERTY, scenario.id)],
         module_name=module_name,
         module_version=game.version,
         include_metadata=False,

