@@ -118,7 +118,7 @@ def test_campaign_save_at_turn_12_gets_the_campaign_report(holland, holland_comp
     assert not any(short.name in ln or "Short Game" in ln for ln in lines), lines
     assert not any(ln.endswith(" win") for ln in lines), lines
     text = text_report(check_saves([path], holland_module))
-    assert f"S2 The Campaign Game (Turns 1-20), Turn 12, Allies, Supply" in text.splitlines()[0]
+    assert "S2 The Campaign Game (Turns 1-20), Turn 12, Allies, Supply" in text.splitlines()[0]
     assert "Short Game" not in text and "scenario unknown" not in text
 
 
