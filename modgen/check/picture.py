@@ -1,6 +1,7 @@
-"""The map with the check drawn on it: red rings and rule numbers at findings, a dot per
-unit coloured by its supply state, a legend. Written via a temp file and a rename, so a
-failed run never leaves half a PNG.
+"""The map with the check drawn on it: red rings and rule numbers at findings, a dot per unit
+(coloured by its supply state where the game has one, else by its side), and a legend in a strip
+below the map, so it hides no hex. Written via a temp file and a rename, so a failed run never
+leaves half a PNG.
 """
 
 from __future__ import annotations
@@ -33,19 +34,19 @@ def draw_picture(report: CheckReport) -> Image.Image:
     size = round(game.map.boards[0].geometry.spec.hex_size * base.width / _map_width(game))
     side_rgb = {n.side: hex_rgb(n.colour) for n in reversed(list(game.nationalities.values()))}
 
-    # supply dots: one per unit, in a row under the hex centre, outlined in the side colour
-    by_hex: dict[str, list] = {}
-    for s in res.supply.values():
-        by_hex.setdefault(s.hex, []).append(s)
+    # a dot per unit, in a row under the hex centre: filled by its supply state (a game without
+    # per-unit supply: by its side), outlined in the side colour
     r = max(7, size // 8)
-    for hex_id, sups in by_hex.items():
+    for hex_id, units in st.by_hex().items():
         cx, cy = at(hex_id)
-        n = len(sups)
-        for i, s in enumerate(sorted(sups, key=lambda s: s.unit)):
+        n = len(units)
+        for i, u in enumerate(sorted(units, key=lambda u: u.id)):
             x = cx + (i - (n - 1) / 2) * (2 * r + 3)
             y = cy + size * 0.18
-            fill = hex_rgb(report.spec.supply_state(s.state).colour)
-            d.ellipse([x - r, y - r, x + r, y + r], fill=fill, outline=side_rgb.get(s.side, (0, 0, 0)), width=3)
+            status = res.supply.get(u.id)
+            side = side_rgb.get(u.side, (0, 0, 0))
+            fill = hex_rgb(report.spec.supply_state(status.state).colour) if status else side
+            d.ellipse([x - r, y - r, x + r, y + r], fill=fill, outline=side if status else (255, 255, 255), width=3)
 
     # findings: a red ring per hex, the rule numbers beside it
     rules_at: dict[str, list[str]] = {}
@@ -65,8 +66,11 @@ def draw_picture(report: CheckReport) -> Image.Image:
         d.rectangle([box[0] - 4, box[1] - 3, box[2] + 4, box[3] + 3], fill=RING)
         d.text((tx, ty), text, font=label_font, fill=(255, 255, 255))
 
-    _legend(img, report)
-    return img
+    strip = _legend(report, img.width)  # below the map, so map pixels keep their coordinates
+    out = Image.new("RGB", (max(img.width, strip.width), img.height + strip.height), (255, 255, 255))
+    out.paste(img, (0, 0))
+    out.paste(strip, (0, img.height))
+    return out
 
 
 def _map_width(game) -> int:
@@ -95,22 +99,29 @@ def whole_map(game) -> tuple[Image.Image, Callable[[str], tuple[float, float]]]:
     return base, at
 
 
-def _legend(img: Image.Image, report: CheckReport) -> None:
+def _legend(report: CheckReport, width: int) -> Image.Image:
+    """The legend as a strip as wide as the map (or as its longest line)."""
     res = report.saves[-1]
     st = res.state
-    d = ImageDraw.Draw(img)
     title_font, body = font(26), font(20, bold=False)
     lines: list[tuple[str, tuple[int, int, int] | None]] = [(f"{Path(st.save_path).name}: {st.label}", None)]
     for state in report.spec.supply_states:
         count = sum(1 for s in res.supply.values() if s.state == state.id)
         lines.append((f"{state.legend} ({count})", hex_rgb(state.colour)))
     lines.append((f"thick red ring + rule no.: finding on the map ({sum(1 for f in res.findings if f.hexes)})", RING))
+    if not report.spec.supply_states:
+        lines.append(("a dot per unit, in its side's colour", None))
     for f in report.extra[:4]:
         lines.append((f"[{f.rule}] {f.title}", None))
+    if res.notes:
+        lines.append((f"{len(res.notes)} pending or information note(s), not ringed: see the report", None))
     x0, y0, pad, lh = 20, 20, 14, 30
-    width = max(d.textlength(t, font=title_font if i == 0 else body) for i, (t, _) in enumerate(lines)) + 60
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    text_w = max(measure.textlength(t, font=title_font if i == 0 else body) for i, (t, _) in enumerate(lines)) + 60
     height = pad * 2 + lh * len(lines) + 6
-    d.rectangle([x0, y0, x0 + width, y0 + height], fill=(255, 255, 255), outline=(40, 40, 40), width=2)
+    img = Image.new("RGB", (max(width, int(text_w) + 2 * x0), height + 2 * y0), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.rectangle([x0, y0, x0 + text_w, y0 + height], fill=(255, 255, 255), outline=(40, 40, 40), width=2)
     y = y0 + pad
     for i, (text, colour) in enumerate(lines):
         if i == 0:
@@ -123,6 +134,7 @@ def _legend(img: Image.Image, report: CheckReport) -> None:
             d.ellipse([x0 + pad + 2, y + 4, x0 + pad + 18, y + 20], fill=colour, outline=(60, 60, 60))
         d.text((x0 + pad + 32, y), text, font=body, fill=(0, 0, 0))
         y += lh
+    return img
 
 
 def write_picture(report: CheckReport, path: Path) -> None:
