@@ -83,6 +83,7 @@ GAMES: dict[str, Path] = {
     "third": REPO / "tests" / "data" / "third",  # made up: declared display windows, one-sided counters, two sheets
     "galicia1914": REPO,
     "holland44": REPO,
+    "ef1914": REPO,  # five sheets in one numbering, the North scenario on three of them
 }
 
 
@@ -199,7 +200,9 @@ def make_save(b: Built, out: Path) -> None:
     main_units = [game.gpid("unit", p.unit) for p in scenario.setup if p.hex]
     assert len(main_units) >= 3, f"{b.game_id}: too few units set up to exercise a save"
     occupied = {where[p][1:] for p in order if where[p][0] == MAIN_MAP}
-    free_hex = next(h for h in reversed(game.map.hex_ids()) if game.map.centre(h)[1:] not in occupied)
+    sheets = set(scenario.sheets) or {bd.name for bd in game.map.boards}  # a scenario may use some sheets only
+    free_hex = next(h for h in reversed(game.map.hex_ids())
+                    if game.map.board_of[h].name in sheets and game.map.centre(h)[1:] not in occupied)
 
     # 1. move a unit to an empty hex
     mover = main_units[0]

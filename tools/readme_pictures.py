@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PIL import Image
 
+MAX_WIDTH = 1400
 COUNTER_ROWS_HEIGHT = 420  # the top of a counter sheet: its first rows of counters, enough to read
 
 
@@ -24,7 +25,11 @@ def main(build: Path, images: Path) -> int:
     images.mkdir(parents=True, exist_ok=True)
     for path in maps:
         game = path.name[: -len("-map.png")]
-        Image.open(path).save(images / path.name, optimize=True)
+        picture = Image.open(path)
+        if picture.width > MAX_WIDTH:  # a map of several sheets is drawn larger: a README needs less
+            picture = picture.resize((MAX_WIDTH, round(picture.height * MAX_WIDTH / picture.width)), Image.LANCZOS)
+            picture = picture.convert("RGB").quantize(256)  # a palette keeps a large map small in the repository
+        picture.save(images / path.name, optimize=True)
         sheet = Image.open(build / f"{game}-counters.png")
         top = sheet.crop((0, 0, sheet.width, min(sheet.height, COUNTER_ROWS_HEIGHT)))
         top.save(images / f"{game}-counters.png", optimize=True)

@@ -250,7 +250,7 @@ def draw_symbol(c: Canvas, kind: str, x0: float, y0: float, x1: float, y1: float
         c.draw.arc([c.s(cx - 6), c.s(cy - 4), c.s(cx), c.s(cy + 2)], 180, 360, fill=ink, width=c.s(1.2))
         c.draw.arc([c.s(cx), c.s(cy - 4), c.s(cx + 6), c.s(cy + 2)], 180, 360, fill=ink, width=c.s(1.2))
     if kind == "headquarters":
-        c.line([(x0, y0), (x0, y1 + 8)], ink, 1.2, kind="mark", name="HQ staff")
+        c.line([(x0, y0), (x0, y1 + 4)], ink, 1.2)  # the staff is part of the symbol, clear of the ID row below
     if kind == "engineer":
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         c.line([(cx - 6, cy + 2), (cx - 6, cy - 3), (cx + 6, cy - 3), (cx + 6, cy + 2)], ink, 1.2)
@@ -376,10 +376,12 @@ def unit_canvas(game: Game, unit: Unit, values: Values, reduced: bool, info: Cou
         dot = hex_rgb(mark.colour) if mark.colour else (200, 20, 20)
         c.ellipse(COUNTER - 9, 8, 6, fill=dot, outline=(255, 255, 255), width=0.8, kind="box", name=f"{mark.id} dot")
         c.text(COUNTER - 9, 8.2, str(shown), 8, contrast_ink(dot), max_width=9, name=mark.id, inside=f"{mark.id} dot")
+    right = COUNTER - 16 if "corner_dot" in marks else COUNTER - 4  # corner values stand left of a dot
     for v in game.unit_values.values():
         shown = values.value(v.id)
         if v.show == "corner" and shown:
-            c.text(COUNTER - 4, 8, f"{v.prefix}{shown}", 8, ink, anchor="rm", name=v.id)
+            room = right - (COUNTER / 2 + 8)  # clear of the size above the symbol
+            right -= c.text(right, 8, f"{v.prefix}{shown}", 8, ink, anchor="rm", name=v.id, max_width=room) + 2
 
     # symbol row: boxed value, type symbol (on a white field: a white_symbol mark), text right of it
     sx0, sy0, sx1, sy1 = 23, 19, 49, 36

@@ -1,0 +1,755 @@
+"""Author the Eastern Front 1914 map data (terrain.yaml, features.yaml) from geography.
+
+The rulebook text keeps only a handful of hex IDs (digest 1.2) and no terrain, rivers, railways or
+towns. Everything here is authored from 1914 geography and placed on the map's grid with
+tools/ef1914_geo.py (the least-squares fit to the named hexes); the seven named hexes are exact.
+The YAML this writes is the data; this script is kept for provenance and re-authoring.
+
+    .venv/bin/python tools/author_ef1914_map.py    # writes maps/ef1914/{map,terrain,features}.yaml
+
+map.yaml (the sheet layout and the TEC) is kept here as MAP_YAML and written first, then read back
+through modgen's loader for the grid.
+
+Method (as tools/author_galicia_map.py)
+- The grid itself comes from map.yaml through modgen's loader (hex centres in map pixels, neighbours
+  across seams); a place (lat, lon) goes to fit space (column, row) with ef1914_geo.fractional and
+  then to map pixels by an affine map fitted over every hex (ID -> centre), which absorbs the
+  half-hex shift of odd columns.
+- Rivers, ridges, lake chains and borders are (lat, lon) polylines: a hexside is marked when the
+  segment joining the two hex centres crosses the polyline an odd number of times.
+- Railways are station lists ((lat, lon) places or exact rule hexes), sampled along straight
+  lines into chains of adjacent hexes.
+- Terrain: polygons (sea, lagoons, lakes, marshes, forests, uplands) and, for the Carpathians,
+  bands measured from a crest line and a mountain-foot line; a hex takes the terrain at its centre.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+from ef1914_geo import _solve3, fractional, hex_of  # noqa: E402
+
+from modgen.load import GameLoader  # noqa: E402
+from modgen.load import mapfile  # noqa: E402
+
+OUT = ROOT / "maps" / "ef1914"
+
+# The sheet layout and the TEC: map.yaml is written from this text (edit it here).
+MAP_YAML = r"""# 1914, Twilight in the East: five sheets (three 22"x34", one 8"x34", one 14"x34") forming one map,
+# 1 hex = 5 miles (digest 1.2). Hex IDs column.row over the whole map: columns counted from the east
+# edge and growing westward, rows from the north edge growing southward, two or three digits
+# (53.12, 72.63, 11.103). Fitted to the rule hexes by tools/ef1914_geo.py (worst residual 1.2 hexes).
+# Written by tools/author_ef1914_map.py (which keeps this text): edit it there.
+#
+# Sheet layout (authored, the rulebook does not give it): the grid must cover columns 1-100
+# (26.5E to Posen 16.7E) and rows 1-111 (55.9N to the Dniester 48.1N). All sheets stand upright
+# (34" tall, ~56 rows of 0.6" hexes), so the map is two rows of sheets, 44" wide each
+# (22+22 = 22+14+8): a North trio (rows 1-56: East Prussia, northern Poland, Lithuania) over a
+# South pair (rows 57-111: southern Poland, Silesia, Galicia). The trio is on top because VASSAL
+# packs each column of sheets from the top: a sheet under nothing would jump to the top.
+# Columns per sheet follow the widths: 22" -> 50 columns, 14" -> 32, 8" -> 18.
+#   North-West 22"  columns 51-100 rows 1-56     South-West 22"  columns 51-100 rows 57-111
+#   North      14"  columns 19-50  rows 1-56     South-East 22"  columns 1-50   rows 57-111
+#   North-East  8"  columns 1-18   rows 1-56
+# A North scenario uses the three North sheets, a South scenario the two South sheets (whole rows
+# of sheets left out, as VASSAL needs).
+# outer_lines: even (even columns sit half a hex higher): the rules' single-track line Rastenburg 52.27 -
+# Angerburg 49.24 is 4 hexes long (digest 1.2), which needs 52.27 and 49.24 4 hexes apart; with odd they are 5.
+approximate: true
+source: "Sheet extents and TEC authored from the digest's surviving fragments (6.0) and 1914 geography; costs are stand-ins"
+boards:
+  - name: North-West
+    hexes: columns
+    hex_size: 56
+    lines: 50
+    per_line: 56
+    margin: 30
+    outer_lines: even
+    numbering: {line_from: right, pos_from: top, sep: ".", line_digits: 1, pos_digits: 2, line_start: 51, pos_start: 1}
+    column: 0
+    row: 0
+    seams: [right, bottom]
+  - name: North
+    hexes: columns
+    hex_size: 56
+    lines: 32
+    per_line: 56
+    margin: 30
+    outer_lines: even
+    numbering: {line_from: right, pos_from: top, sep: ".", line_digits: 1, pos_digits: 2, line_start: 19, pos_start: 1}
+    column: 1
+    row: 0
+    seams: [left, right, bottom]
+  - name: North-East
+    hexes: columns
+    hex_size: 56
+    lines: 18
+    per_line: 56
+    margin: 30
+    outer_lines: even
+    numbering: {line_from: right, pos_from: top, sep: ".", line_digits: 1, pos_digits: 2, line_start: 1, pos_start: 1}
+    column: 2
+    row: 0
+    seams: [left, bottom]
+  - name: South-West
+    hexes: columns
+    hex_size: 56
+    lines: 50
+    per_line: 55
+    margin: 30
+    outer_lines: even
+    numbering: {line_from: right, pos_from: top, sep: ".", line_digits: 1, pos_digits: 2, line_start: 51, pos_start: 57}
+    column: 0
+    row: 1
+    seams: [right, top]
+  - name: South-East
+    hexes: columns
+    hex_size: 56
+    lines: 50
+    per_line: 55
+    margin: 30
+    outer_lines: even
+    numbering: {line_from: right, pos_from: top, sep: ".", line_digits: 1, pos_digits: 2, line_start: 1, pos_start: 57}
+    column: 1
+    row: 1
+    seams: [left, top]
+terrain_types:
+  clear: {name: Clear, move: "2", combat: None, colour: "#ebe5c8"}
+  rough: {name: Rough, move: "3", combat: "shift [lost]", colour: "#d6c79a"}
+  forest: {name: Forest, move: "3", combat: "shift [lost]", colour: "#a3c28a", texture: trees}
+  wetlands: {name: Wetlands, move: "4 (clear in Freeze)", combat: "shift [lost]", colour: "#a9c8b8", texture: marsh}
+  mountain: {name: Mountain, move: "4", combat: "shift [lost]; artillery retreating in/out eliminated", colour: "#c2a27a"}
+  high_mountain: {name: High Mountain, move: "6", combat: "shift [lost]; no supply tracing", colour: "#a07e5a", prohibited_for: [artillery]}
+  lake: {name: Lake, move: Prohibited, combat: NA, prohibited: true, colour: "#9cc3e0"}
+  sea: {name: Baltic Sea, move: Prohibited, combat: NA, prohibited: true, colour: "#7fb0d8"}
+hexside_types:
+  lesser_river: {name: Lesser river, move: "+1 [lost]", combat: "[lost]", style: water, width: 3}
+  major_river: {name: Major river, move: "+2 [lost]", combat: "attacker strength and artillery halved", blocks_zoc: true, blocks_supply: true, style: water, width: 6}
+  grand_river: {name: Grand river, move: "+3 [lost]", combat: "attacker strength and artillery halved; attack only at bridge/ferry", blocks_zoc: true, blocks_supply: true, style: water, width: 10}
+  lake_side: {name: Lake hexside, move: Prohibited, combat: Prohibited, blocks_zoc: true, blocks_supply: true, style: water, width: 6, prohibits: ["*"]}
+  escarpment: {name: Escarpment, move: "escarpment cost [lost]", combat: "[lost]", style: ridge}
+  ridge: {name: Mountain ridge, move: "[lost]", combat: "artillery may not retreat across except by road/RR; supply +1", style: ridge}
+  bridge: {name: Bridge, move: "cancels the river's cost [lost]", combat: "see river", note: "every railway bridge (authored); supply crosses Grand/Major rivers only at bridges, ferries, pontoons", style: bridge, over: [lesser_river, major_river, grand_river]}
+  border: {name: National border, move: "-", combat: "-", style: boundary, colour: "#7a1f1f"}
+"""
+(OUT / "map.yaml").write_text(MAP_YAML)  # the sheet layout and TEC live here
+
+# --------------------------------------------------------------------------------------------
+# The grid
+# --------------------------------------------------------------------------------------------
+_loader = GameLoader(ROOT, "ef1914")
+_loader.maps = OUT
+TYPES = mapfile.read_map(_loader._open(OUT / "map.yaml", mapfile.SCHEMA))
+CENTRE: dict[str, tuple[float, float]] = {}
+for _b in TYPES.boards:
+    for _h in _b.geometry.raw_of:
+        _x, _y = _b.geometry.centre(_h)
+        CENTRE[_h] = (_b.origin[0] + _x, _b.origin[1] + _y)
+HEXES = list(CENTRE)
+
+
+def cr(h: str) -> tuple[int, int]:
+    c, r = h.split(".")
+    return int(c), int(r)
+
+
+BY_CR = {cr(h): h for h in HEXES}
+_design = [[1.0, float(cr(h)[0]), float(cr(h)[1])] for h in HEXES]
+AX = _solve3(_design, [CENTRE[h][0] for h in HEXES])
+AY = _solve3(_design, [CENTRE[h][1] for h in HEXES])
+_det = AX[1] * AY[2] - AX[2] * AY[1]
+
+
+def px_of(lat: float, lon: float) -> tuple[float, float]:
+    c, r = fractional(lat, lon)
+    return AX[0] + AX[1] * c + AX[2] * r, AY[0] + AY[1] * c + AY[2] * r
+
+
+def cr_of_px(x: float, y: float) -> tuple[float, float]:
+    x, y = x - AX[0], y - AY[0]
+    return (AY[2] * x - AX[2] * y) / _det, (-AY[1] * x + AX[1] * y) / _det
+
+
+# fit space (column, row) -> (lat, lon): invert ef1914_geo's linear fit
+from ef1914_geo import COL, ROW  # noqa: E402
+
+_d2 = COL[1] * ROW[2] - COL[2] * ROW[1]
+
+
+def latlon_of_hex(h: str) -> tuple[float, float]:
+    c, r = cr_of_px(*CENTRE[h])
+    c, r = c - COL[0], r - ROW[0]
+    lon = (ROW[2] * c - COL[2] * r) / _d2
+    lat = (-ROW[1] * c + COL[1] * r) / _d2
+    return lat, lon
+
+
+def hex_at_px(x: float, y: float) -> str | None:
+    c, r = cr_of_px(x, y)
+    best, bd = None, 1e18
+    for dc in range(-2, 3):
+        for dr in range(-2, 3):
+            h = BY_CR.get((round(c) + dc, round(r) + dr))
+            if h:
+                hx, hy = CENTRE[h]
+                d = (hx - x) ** 2 + (hy - y) ** 2
+                if d < bd:
+                    best, bd = h, d
+    size = 56
+    return best if bd <= (size * 0.75) ** 2 else None
+
+
+def hex_at(lat: float, lon: float) -> str | None:
+    return hex_at_px(*px_of(lat, lon))
+
+
+# --------------------------------------------------------------------------------------------
+# Places (lat, lon); exact rule hexes are given as strings
+# --------------------------------------------------------------------------------------------
+EXACT = {"angerburg": "49.24", "rastenburg": "52.27", "bromberg": "86.38", "piotrkow": "72.63",
+         "tarnopol": "12.91", "brest": "31.55", "zaleszczyki": "11.103"}
+PLACES = {
+    # East Prussia, West Prussia, Posen, Silesia
+    "konigsberg": (54.71, 20.51), "pillau": (54.64, 19.90), "tilsit": (55.08, 21.88), "insterburg": (54.63, 21.81),
+    "gumbinnen": (54.60, 22.20), "stalluponen": (54.63, 22.57), "eydtkuhnen": (54.63, 22.88), "wehlau": (54.61, 21.23),
+    "allenstein": (53.78, 20.49), "osterode": (53.70, 19.97), "deutsch-eylau": (53.63, 19.57), "thorn": (53.01, 18.60),
+    "graudenz": (53.48, 18.75), "marienburg": (54.04, 19.03), "elbing": (54.16, 19.40), "danzig": (54.35, 18.65),
+    "dirschau": (54.09, 18.78), "posen": (52.41, 16.93), "schneidemuhl": (53.15, 16.74), "gnesen": (52.54, 17.60),
+    "inowrazlaw": (52.80, 18.26), "lotzen": (54.03, 21.76), "lyck": (53.83, 22.36), "johannisburg": (53.62, 21.80),
+    "ortelsburg": (53.57, 20.99), "neidenburg": (53.36, 20.43), "soldau": (53.20, 20.24), "goldap": (54.31, 22.30),
+    "heilsberg": (54.12, 20.58), "bartenstein": (54.26, 20.81), "korschen": (54.15, 21.11), "gerdauen": (54.36, 21.32),
+    "braunsberg": (54.38, 19.82), "jablonowo": (53.39, 19.17), "prostken": (53.70, 22.43), "ostrowo": (51.65, 17.81),
+    "kreuzburg": (50.97, 18.22), "oppeln": (50.67, 17.93), "breslau": (51.11, 17.03), "kattowitz": (50.26, 19.02),
+    "marggrabowa": (54.03, 22.50), "labiau": (54.86, 21.10), "memel": (55.71, 21.13),
+    # Russian Poland, Lithuania, Volhynia
+    "kovno": (54.90, 23.90), "vilna": (54.69, 25.28), "virballen": (54.63, 22.95), "kazlu-ruda": (54.75, 23.49),
+    "landwarow": (54.64, 25.05), "mlawa": (53.11, 20.38), "pultusk": (52.70, 21.08), "rozan": (52.88, 21.40),
+    "ostroleka": (53.08, 21.57), "lomza": (53.18, 22.07), "osowiec": (53.48, 22.65), "grajewo": (53.65, 22.45),
+    "bialystok": (53.13, 23.16), "grodno": (53.68, 23.83), "suwalki": (54.10, 22.93), "augustow": (53.84, 22.98),
+    "mariampol": (54.56, 23.35), "olita": (54.40, 24.05), "novogeorgievsk": (52.43, 20.72), "warsaw": (52.23, 21.01),
+    "ivangorod": (51.56, 21.85), "siedlce": (52.17, 22.29), "lukow": (51.93, 22.38), "radom": (51.40, 21.15),
+    "kielce": (50.87, 20.63), "lublin": (51.25, 22.57), "chelm": (51.14, 23.47), "kovel": (51.21, 24.71),
+    "lutsk": (50.75, 25.33), "dubno": (50.42, 25.75), "rovno": (50.62, 26.25), "vladimir-volynsky": (50.85, 24.32),
+    "zamosc": (50.72, 23.25), "krasnik": (50.92, 22.22), "lodz": (51.77, 19.46), "kalisz": (51.76, 18.09),
+    "czestochowa": (50.81, 19.12), "kutno": (52.23, 19.36), "skierniewice": (51.96, 20.15), "lowicz": (52.11, 19.94),
+    "plock": (52.55, 19.70), "wloclawek": (52.65, 19.07), "aleksandrow": (52.88, 18.70), "koluszki": (51.74, 19.82),
+    "radomsko": (51.07, 19.45), "zawiercie": (50.49, 19.42), "sosnowiec": (50.29, 19.13), "sieradz": (51.60, 18.73),
+    "malkinia": (52.70, 22.03), "lapy": (52.99, 22.88), "sokolka": (53.40, 23.50), "porechye": (53.88, 24.13),
+    "orany": (54.22, 24.57), "miedzyrzec": (51.98, 22.78), "biala": (52.03, 23.12), "otwock": (52.10, 21.26),
+    "pilawa": (51.96, 21.53), "naleczow": (51.28, 22.22), "lyuboml": (51.22, 24.03), "nasielsk": (52.59, 20.80),
+    "ciechanow": (52.88, 20.62), "bielsk": (52.77, 23.19), "czeremcha": (52.52, 23.35), "kobrin": (52.21, 24.36),
+    "tomaszow": (50.45, 23.42), "ostrog": (50.33, 26.52),
+    # Galicia, Bukovina, Hungary
+    "krakow": (50.06, 19.94), "tarnow": (50.01, 20.99), "rzeszow": (50.04, 22.00), "jaroslau": (50.02, 22.68),
+    "przemysl": (49.78, 22.77), "sanok": (49.56, 22.20), "gorlice": (49.65, 21.16), "neu-sandez": (49.62, 20.70),
+    "jaslo": (49.75, 21.47), "lemberg": (49.84, 24.03), "stryj": (49.26, 23.85), "sambor": (49.52, 23.20),
+    "drohobycz": (49.35, 23.50), "halicz": (49.12, 24.73), "stanislau": (48.92, 24.71), "kolomea": (48.53, 25.04),
+    "czernowitz": (48.29, 25.93), "brody": (50.08, 25.15), "zloczow": (49.81, 24.90), "rawa-ruska": (50.23, 23.62),
+    "sokal": (50.48, 24.28), "ungvar": (48.62, 22.30), "munkacs": (48.44, 22.72), "skole": (49.04, 23.51),
+    "lawoczne": (48.87, 23.43), "trzebinia": (50.16, 19.47), "chyrow": (49.53, 22.85), "podwoloczyska": (49.53, 26.15),
+    "krasne": (49.92, 24.62), "bochnia": (49.97, 20.43), "mikolajow": (49.52, 23.98),
+}
+
+
+def place_hex(key: str) -> str | None:
+    """A place's hex: the rule hex if the rules give one, else ef1914_geo.hex_of (the function the
+    counters' set-ups use, so a fortress unit and its fortress hex agree), else the nearest centre."""
+    if key in EXACT:
+        return EXACT[key]
+    h = hex_of(*PLACES[key])
+    return h if h in CENTRE else hex_at(*PLACES[key])
+
+
+def place_px(key: str) -> tuple[float, float]:
+    h = place_hex(key)
+    return CENTRE[h] if h else px_of(*PLACES[key])
+
+
+# name, id-key, size
+TOWNS = [
+    ("Königsberg", "konigsberg", "city"), ("Pillau", "pillau", "town"), ("Tilsit", "tilsit", "town"),
+    ("Insterburg", "insterburg", "town"), ("Gumbinnen", "gumbinnen", "town"), ("Stallupönen", "stalluponen", "town"),
+    ("Eydtkuhnen", "eydtkuhnen", "town"), ("Wehlau", "wehlau", "town"), ("Allenstein", "allenstein", "town"),
+    ("Osterode", "osterode", "town"), ("Deutsch-Eylau", "deutsch-eylau", "town"), ("Thorn", "thorn", "city"),
+    ("Graudenz", "graudenz", "town"), ("Marienburg", "marienburg", "town"), ("Elbing", "elbing", "town"),
+    ("Danzig", "danzig", "city"), ("Posen", "posen", "city"), ("Schneidemühl", "schneidemuhl", "town"),
+    ("Gnesen", "gnesen", "town"), ("Inowrazlaw", "inowrazlaw", "town"), ("Lötzen", "lotzen", "town"),
+    ("Lyck", "lyck", "town"), ("Johannisburg", "johannisburg", "town"), ("Ortelsburg", "ortelsburg", "town"),
+    ("Neidenburg", "neidenburg", "town"), ("Soldau", "soldau", "town"), ("Goldap", "goldap", "town"),
+    ("Heilsberg", "heilsberg", "town"), ("Bartenstein", "bartenstein", "town"), ("Angerburg", "angerburg", "town"),
+    ("Rastenburg", "rastenburg", "town"), ("Bromberg", "bromberg", "city"), ("Ostrowo", "ostrowo", "town"),
+    ("Kreuzburg", "kreuzburg", "town"), ("Breslau", "breslau", "city"), ("Kattowitz", "kattowitz", "town"),
+    ("Memel", "memel", "town"),
+    ("Kovno", "kovno", "city"), ("Vilna", "vilna", "city"), ("Mlawa", "mlawa", "town"), ("Pultusk", "pultusk", "town"),
+    ("Rozan", "rozan", "town"), ("Ostroleka", "ostroleka", "town"), ("Lomza", "lomza", "town"),
+    ("Osowiec", "osowiec", "town"), ("Grajewo", "grajewo", "town"), ("Bialystok", "bialystok", "city"),
+    ("Grodno", "grodno", "city"), ("Suwalki", "suwalki", "town"), ("Augustow", "augustow", "town"),
+    ("Mariampol", "mariampol", "town"), ("Olita", "olita", "town"), ("Novogeorgievsk", "novogeorgievsk", "town"),
+    ("Warsaw", "warsaw", "city"), ("Ivangorod", "ivangorod", "town"), ("Brest-Litowsk", "brest", "city"),
+    ("Siedlce", "siedlce", "town"), ("Lukow", "lukow", "town"), ("Radom", "radom", "town"), ("Kielce", "kielce", "town"),
+    ("Lublin", "lublin", "city"), ("Chelm", "chelm", "town"), ("Kovel", "kovel", "town"), ("Lutsk", "lutsk", "town"),
+    ("Dubno", "dubno", "town"), ("Rovno", "rovno", "town"), ("Vladimir-Volynsky", "vladimir-volynsky", "town"),
+    ("Zamosc", "zamosc", "town"), ("Krasnik", "krasnik", "town"), ("Lodz", "lodz", "city"), ("Kalisz", "kalisz", "town"),
+    ("Czestochowa", "czestochowa", "town"), ("Kutno", "kutno", "town"), ("Skierniewice", "skierniewice", "town"),
+    ("Lowicz", "lowicz", "town"), ("Plock", "plock", "town"), ("Wloclawek", "wloclawek", "town"),
+    ("Piotrkow", "piotrkow", "town"),
+    ("Krakow", "krakow", "city"), ("Tarnow", "tarnow", "town"), ("Rzeszow", "rzeszow", "town"),
+    ("Jaroslau", "jaroslau", "town"), ("Przemysl", "przemysl", "city"), ("Sanok", "sanok", "town"),
+    ("Gorlice", "gorlice", "town"), ("Neu Sandez", "neu-sandez", "town"), ("Lemberg", "lemberg", "city"),
+    ("Stryj", "stryj", "town"), ("Sambor", "sambor", "town"), ("Drohobycz", "drohobycz", "town"),
+    ("Halicz", "halicz", "town"), ("Stanislau", "stanislau", "town"), ("Kolomea", "kolomea", "town"),
+    ("Czernowitz", "czernowitz", "city"), ("Brody", "brody", "town"), ("Zloczow", "zloczow", "town"),
+    ("Tarnopol", "tarnopol", "city"), ("Rawa Ruska", "rawa-ruska", "town"), ("Sokal", "sokal", "town"),
+    ("Zaleszczyki", "zaleszczyki", "town"), ("Ungvar", "ungvar", "town"), ("Munkacs", "munkacs", "town"),
+    ("Tomaszow", "tomaszow", "town"),
+]
+FORTRESSES = ["konigsberg", "thorn", "posen", "graudenz", "lotzen", "novogeorgievsk", "warsaw", "ivangorod", "brest",
+              "kovno", "grodno", "osowiec", "krakow", "przemysl"]
+
+RAILWAYS = [
+    ("Königsberg - Insterburg - Eydtkuhnen - Kovno - Vilna",
+     ["konigsberg", "wehlau", "insterburg", "gumbinnen", "stalluponen", "eydtkuhnen", "virballen", "kazlu-ruda", "kovno",
+      "landwarow", "vilna"]),
+    ("Bromberg - Thorn - Allenstein - Insterburg",
+     ["bromberg", "thorn", "jablonowo", "deutsch-eylau", "osterode", "allenstein", "korschen", "gerdauen", "insterburg"]),
+    ("Königsberg - Korschen - Rastenburg - Lyck - Bialystok",
+     ["konigsberg", "bartenstein", "korschen", "rastenburg", "lotzen", "lyck", "prostken", "grajewo", "osowiec", "bialystok"]),
+    ("Rastenburg - Angerburg (single track)", ["shortest", "rastenburg", "angerburg"]),
+    ("Warsaw - Bialystok - Grodno - Vilna",
+     ["warsaw", "malkinia", "lapy", "bialystok", "sokolka", "grodno", "porechye", "orany", "landwarow"]),
+    ("Warsaw - Brest-Litowsk", ["warsaw", "siedlce", "lukow", "miedzyrzec", "biala", "brest"]),
+    ("Bialystok - Brest-Litowsk", ["bialystok", "bielsk", "czeremcha", "brest"]),
+    ("Brest-Litowsk - Kovel - Rovno", ["brest", "kovel", "lutsk", "rovno"]),
+    ("Warsaw - Ivangorod - Lublin - Kovel",
+     ["warsaw", "otwock", "pilawa", "ivangorod", "naleczow", "lublin", "chelm", "lyuboml", "kovel"]),
+    ("Warsaw - Mlawa - Soldau - Deutsch-Eylau",
+     ["warsaw", "novogeorgievsk", "nasielsk", "ciechanow", "mlawa", "soldau", "deutsch-eylau"]),
+    ("Thorn - Wloclawek - Kutno - Warsaw", ["thorn", "aleksandrow", "wloclawek", "kutno", "lowicz", "skierniewice", "warsaw"]),
+    ("Warsaw - Piotrkow - Czestochowa - Kattowitz",
+     ["skierniewice", "koluszki", "piotrkow", "radomsko", "czestochowa", "zawiercie", "sosnowiec", "kattowitz"]),
+    ("Lodz - Kalisz - Ostrowo", ["koluszki", "lodz", "sieradz", "kalisz", "ostrowo"]),
+    ("Posen - Ostrowo - Kreuzburg", ["posen", "ostrowo", "kreuzburg"]),
+    ("Posen - Gnesen - Inowrazlaw - Thorn", ["posen", "gnesen", "inowrazlaw", "thorn"]),
+    ("Thorn - Bromberg - Schneidemühl", ["bromberg", "schneidemuhl"]),
+    ("Ostbahn: Bromberg - Dirschau - Königsberg",
+     ["bromberg", "graudenz", "marienburg", "elbing", "braunsberg", "konigsberg"]),
+    ("Dirschau - Danzig", ["marienburg", "dirschau", "danzig"]),
+    ("Königsberg - Pillau", ["konigsberg", "pillau"]),
+    ("Insterburg - Tilsit", ["insterburg", "tilsit"]),
+    ("Allenstein - Ortelsburg - Johannisburg - Lyck", ["allenstein", "ortelsburg", "johannisburg", "lyck"]),
+    ("Krakow - Tarnow - Przemysl - Lemberg - Tarnopol",
+     ["kattowitz", "trzebinia", "krakow", "bochnia", "tarnow", "rzeszow", "jaroslau", "przemysl", "lemberg", "krasne",
+      "zloczow", "tarnopol", "podwoloczyska"]),
+    ("Lemberg - Stryj - Munkacs", ["lemberg", "mikolajow", "stryj", "skole", "lawoczne", "munkacs"]),
+    ("Przemysl - Chyrow - Sambor - Stryj", ["przemysl", "chyrow", "sambor", "drohobycz", "stryj"]),
+    ("Lemberg - Halicz - Stanislau - Czernowitz", ["lemberg", "halicz", "stanislau", "kolomea", "czernowitz"]),
+    ("Tarnow - Neu Sandez", ["tarnow", "neu-sandez"]),
+    ("Lemberg - Rawa Ruska", ["lemberg", "rawa-ruska"]),
+    ("Krasne - Brody", ["krasne", "brody"]),
+]
+
+# --------------------------------------------------------------------------------------------
+# Hexside polylines (lat, lon)
+# --------------------------------------------------------------------------------------------
+RIVERS = [
+    ("grand_river", "Vistula", [(50.03, 19.20), (50.05, 19.95), (50.13, 20.38), (50.24, 20.72), (50.30, 21.07),
+                                (50.43, 21.28), (50.68, 21.75), (50.88, 21.85), (51.05, 21.83), (51.32, 21.95),
+                                (51.42, 21.97), (51.56, 21.85), (51.69, 21.56), (51.98, 21.20), (52.23, 21.05),
+                                (52.43, 20.72), (52.39, 20.19), (52.55, 19.70), (52.65, 19.07), (52.84, 18.90),
+                                (53.01, 18.60), (53.15, 18.17), (53.35, 18.43), (53.48, 18.75), (53.87, 18.80),
+                                (54.09, 18.78), (54.40, 18.95)]),
+    ("grand_river", "Niemen", [(53.75, 26.05), (53.50, 25.00), (53.41, 24.54), (53.68, 23.83), (54.02, 23.97),
+                               (54.16, 24.18), (54.40, 24.05), (54.63, 23.95), (54.90, 23.90), (55.08, 22.77),
+                               (55.08, 21.88), (55.30, 21.37)]),
+    ("grand_river", "Dniester", [(49.40, 22.95), (49.52, 23.20), (49.65, 23.48), (49.52, 23.98), (49.38, 24.14),
+                                 (49.12, 24.73), (48.96, 25.10), (48.80, 25.45), (48.65, 25.74), (48.55, 26.10),
+                                 (48.50, 26.50), (48.45, 26.90)]),
+    ("major_river", "Narew", [(52.91, 23.52), (52.95, 22.95), (53.20, 22.77), (53.20, 22.38), (53.18, 22.07),
+                              (53.23, 21.88), (53.08, 21.57), (52.88, 21.40), (52.70, 21.08), (52.51, 21.06),
+                              (52.43, 20.72)]),
+    ("major_river", "Bug", [(49.97, 24.60), (50.10, 24.35), (50.48, 24.28), (50.86, 24.15), (51.17, 23.80),
+                            (51.55, 23.55), (52.08, 23.66), (52.40, 22.66), (52.70, 21.86), (52.60, 21.46),
+                            (52.51, 21.06)]),
+    ("major_river", "San", [(49.47, 22.33), (49.56, 22.20), (49.82, 22.23), (49.78, 22.77), (49.95, 22.82),
+                            (50.02, 22.68), (50.26, 22.42), (50.57, 22.10), (50.68, 21.84)]),
+    ("major_river", "Warta", [(50.81, 19.12), (51.12, 18.87), (51.60, 18.72), (51.97, 18.79), (52.20, 18.64),
+                              (52.22, 18.26), (52.17, 17.69), (52.09, 17.01), (52.41, 16.93), (52.65, 16.81)]),
+    # the Pregel is drawn ~5 km north of its course so the Königsberg - Insterburg railway keeps to its south bank
+    ("major_river", "Pregel", [(54.70, 21.80), (54.69, 21.23), (54.74, 21.08), (54.75, 20.50), (54.69, 20.32)]),
+    ("lesser_river", "Angerapp", [(54.21, 21.74), (54.37, 22.07), (54.63, 21.80)]),
+    ("lesser_river", "Alle", [(53.70, 20.45), (53.78, 20.49), (54.12, 20.58), (54.26, 20.80), (54.44, 21.02),
+                              (54.61, 21.23)]),
+    ("lesser_river", "Pilica", [(50.50, 19.60), (51.00, 19.90), (51.50, 20.15), (51.55, 20.60), (51.85, 21.27)]),
+    ("lesser_river", "Wieprz", [(50.55, 23.10), (50.95, 22.95), (51.20, 22.75), (51.40, 22.45), (51.56, 21.87)]),
+    ("lesser_river", "Dunajec", [(49.45, 20.40), (49.62, 20.70), (49.90, 20.85), (50.10, 20.85), (50.24, 20.75)]),
+    ("lesser_river", "Bzura", [(51.90, 19.55), (52.10, 19.90), (52.30, 20.10), (52.37, 20.19)]),
+    ("lesser_river", "Wkra", [(53.20, 20.10), (52.90, 20.40), (52.60, 20.55), (52.43, 20.70)]),
+    ("lesser_river", "Biebrza", [(53.75, 23.25), (53.48, 22.65), (53.20, 22.38)]),
+    ("lesser_river", "Drewenz", [(53.65, 19.90), (53.40, 19.55), (53.25, 19.40), (53.05, 18.75)]),
+    ("lesser_river", "Gnila Lipa / Zlota Lipa", [(49.75, 24.70), (49.30, 24.60), (49.05, 24.80)]),
+]
+RIDGES = [("ridge", "Carpathian main ridge",
+           [(49.55, 18.80), (49.45, 19.20), (49.30, 19.60), (49.22, 20.00), (49.35, 20.50), (49.40, 21.00),
+            (49.43, 21.50), (49.33, 22.00), (49.08, 22.50), (49.00, 22.85), (48.85, 23.20), (48.65, 23.60),
+            (48.40, 24.00), (48.15, 24.45), (47.95, 24.85), (47.80, 25.30)])]
+CREST = RIDGES[0][2]
+FOOT = [(49.80, 18.80), (49.80, 19.50), (49.78, 20.00), (49.70, 20.50), (49.65, 21.10), (49.68, 21.70),
+        (49.55, 22.20), (49.55, 22.80), (49.40, 23.10), (49.25, 23.55), (49.05, 23.95), (48.75, 24.40),
+        (48.50, 24.80), (48.25, 25.20), (48.05, 25.50)]
+LAKE_CHAINS = [("lake_side", "Masurian lake line",
+                [(54.22, 21.70), (54.05, 21.72), (53.97, 21.77), (53.85, 21.68), (53.70, 21.70)])]
+RUSSIAN_BORDER = [
+    (55.87, 21.07), (55.68, 21.67), (55.58, 22.00), (55.30, 22.20), (55.20, 22.45), (55.07, 22.60), (54.95, 22.75),
+    (54.63, 22.91), (54.42, 22.78), (54.25, 22.75), (54.10, 22.62), (53.95, 22.60), (53.75, 22.50), (53.68, 22.44),
+    (53.55, 22.15), (53.48, 21.95), (53.45, 21.55), (53.35, 21.20), (53.25, 20.85), (53.18, 20.55), (53.18, 20.30),
+    (53.25, 20.05), (53.24, 19.75), (53.20, 19.50), (53.10, 19.20), (53.00, 19.00), (52.90, 18.80), (52.80, 18.62),
+    (52.60, 18.45), (52.45, 18.30), (52.30, 17.95), (52.10, 17.92), (51.85, 18.00), (51.70, 18.00), (51.50, 18.05),
+    (51.30, 18.20), (51.10, 18.45), (50.90, 18.75), (50.75, 18.95), (50.50, 19.20), (50.25, 19.17),
+    (50.17, 19.50), (50.15, 19.90), (50.20, 20.30), (50.28, 20.70), (50.32, 21.00), (50.45, 21.30), (50.65, 21.70),
+    (50.77, 21.85), (50.68, 22.00), (50.60, 22.35), (50.45, 22.70), (50.38, 23.10), (50.35, 23.45), (50.30, 23.80),
+    (50.45, 24.10), (50.40, 24.50), (50.25, 24.80), (50.10, 25.20), (49.85, 25.60), (49.50, 26.15), (49.10, 26.20),
+    (48.60, 26.30), (48.50, 26.60)]
+GERMAN_AH_BORDER = [(50.25, 19.17), (50.05, 19.00), (49.95, 18.60), (49.92, 18.30), (49.95, 17.90), (50.10, 17.70),
+                    (50.30, 17.40), (50.40, 16.90)]
+BORDERS = [("border", "Russian border", RUSSIAN_BORDER), ("border", "German - Austro-Hungarian border", GERMAN_AH_BORDER)]
+RUSSIA = RUSSIAN_BORDER + [(48.50, 28.0), (57.5, 28.0), (57.5, 21.07)]
+
+# --------------------------------------------------------------------------------------------
+# Terrain polygons (lat, lon)
+# --------------------------------------------------------------------------------------------
+BALTIC = [(57.0, 15.0), (57.0, 21.05), (55.92, 21.05), (55.71, 21.10), (55.30, 20.95), (54.96, 20.50), (54.96, 20.00),
+          (54.65, 19.88), (54.45, 19.60), (54.37, 19.20), (54.36, 18.95), (54.40, 18.68), (54.52, 18.56),
+          (54.78, 18.42), (54.83, 18.33), (54.76, 17.55), (54.58, 17.00), (54.50, 16.30), (54.50, 15.0)]
+LAKES = [
+    ("Frisches Haff", [(54.36, 19.15), (54.45, 19.50), (54.58, 19.78), (54.64, 19.90), (54.68, 20.10), (54.66, 20.35),
+                       (54.60, 20.20), (54.50, 19.95), (54.42, 19.78), (54.35, 19.55), (54.28, 19.35)]),
+    ("Kurisches Haff", [(54.96, 20.55), (55.10, 20.75), (55.30, 20.98), (55.55, 21.10), (55.68, 21.12), (55.45, 21.24),
+                        (55.35, 21.22), (55.28, 21.35), (55.10, 21.25), (54.95, 21.10), (54.88, 20.85)]),
+    ("Mauersee", [(54.20, 21.60), (54.20, 21.80), (54.06, 21.80), (54.06, 21.60)]),
+    ("Spirdingsee", [(53.79, 21.58), (53.79, 21.88), (53.68, 21.88), (53.68, 21.58)]),
+]
+WETLANDS = [
+    ("Biebrza marshes", [(53.75, 23.25), (53.62, 23.35), (53.45, 22.85), (53.30, 22.60), (53.18, 22.35), (53.25, 22.22),
+                         (53.40, 22.45), (53.55, 22.70), (53.70, 23.00)]),
+    ("Narew marshes", [(53.27, 22.45), (53.17, 23.00), (53.03, 23.00), (53.12, 22.45)]),
+    ("Pripet marshes", [(52.35, 24.30), (52.30, 26.70), (51.10, 26.70), (51.30, 25.40), (51.55, 24.50), (51.90, 24.05)]),
+    ("Polesie Lubelskie", [(51.65, 23.00), (51.70, 23.55), (51.35, 23.65), (51.30, 23.10)]),
+]
+FORESTS = [
+    ("Johannisburger Heide", [(53.75, 21.20), (53.66, 21.95), (53.45, 21.95), (53.42, 21.20)]),
+    ("Rominter Heide", [(54.45, 22.10), (54.45, 22.55), (54.32, 22.55), (54.32, 22.10)]),
+    ("Augustow forest", [(54.00, 22.95), (53.95, 23.60), (53.70, 23.60), (53.72, 23.05)]),
+    ("Bialowieza forest", [(52.85, 23.50), (52.85, 24.10), (52.55, 24.10), (52.55, 23.55)]),
+    ("Tucheler Heide", [(53.90, 17.60), (53.85, 18.30), (53.55, 18.30), (53.55, 17.60)]),
+    ("Kurpie forest", [(53.42, 21.10), (53.38, 21.75), (53.22, 21.75), (53.26, 21.10)]),
+    ("Sandomierz forest", [(50.55, 21.90), (50.55, 22.35), (50.30, 22.35), (50.30, 21.90)]),
+    ("Janow forests", [(50.78, 22.15), (50.78, 22.60), (50.55, 22.60), (50.55, 22.15)]),
+]
+ROUGH = [
+    ("Holy Cross mountains", [(51.00, 20.45), (51.00, 21.30), (50.78, 21.30), (50.78, 20.45)]),
+    ("Cracow-Czestochowa upland", [(50.75, 19.25), (50.75, 19.60), (50.20, 19.85), (50.20, 19.45)]),
+    ("Roztocze", [(50.75, 22.85), (50.55, 23.40), (50.30, 23.70), (50.20, 23.55), (50.45, 23.10), (50.65, 22.75)]),
+    ("Bukovina hills", [(48.45, 25.30), (48.45, 26.70), (47.90, 26.70), (47.90, 25.30)]),
+]
+HIGH = [("Tatra", 49.10, 49.32, 19.70, 20.30), ("Gorgany", 48.30, 48.58, 23.90, 24.40),
+        ("Chornohora", 47.95, 48.25, 24.20, 24.75)]
+
+
+# --------------------------------------------------------------------------------------------
+# Geometry helpers
+# --------------------------------------------------------------------------------------------
+def inside(pt, poly) -> bool:
+    y, x = pt
+    res = False
+    for (y1, x1), (y2, x2) in zip(poly, poly[1:] + poly[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            res = not res
+    return res
+
+
+def _cross(o, a, b) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def seg_intersect(p1, p2, q1, q2) -> bool:
+    d1, d2 = _cross(q1, q2, p1), _cross(q1, q2, p2)
+    d3, d4 = _cross(p1, p2, q1), _cross(p1, p2, q2)
+    return (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0)
+
+
+SIDES = sorted({tuple(sorted((a, b))) for a in HEXES for b in TYPES.neighbours(a)})
+
+
+def hexsides_of(polyline) -> list[tuple[str, str]]:
+    pts = [px_of(*p) for p in polyline]
+    segs = list(zip(pts, pts[1:]))
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    lo_x, hi_x, lo_y, hi_y = min(xs) - 60, max(xs) + 60, min(ys) - 60, max(ys) + 60
+    out = []
+    for a, b in SIDES:
+        pa, pb = CENTRE[a], CENTRE[b]
+        if not (lo_x <= pa[0] <= hi_x and lo_y <= pa[1] <= hi_y):
+            continue
+        n = sum(1 for q1, q2 in segs if seg_intersect(pa, pb, q1, q2))
+        if n % 2:
+            out.append((a, b))
+    return out
+
+
+def interp_lat(line, lon: float) -> float | None:
+    for (la1, lo1), (la2, lo2) in zip(line, line[1:]):
+        if lo1 <= lon <= lo2:
+            t = (lon - lo1) / (lo2 - lo1)
+            return la1 + t * (la2 - la1)
+    return None
+
+
+def shortest(a: str, b: str) -> list[str]:
+    """A shortest chain of adjacent hexes from a to b (breadth first; ties toward the straight line)."""
+    prev = {a: None}
+    todo = [a]
+    bx, by = CENTRE[b]
+    while todo and b not in prev:
+        nxt = []
+        for h in todo:
+            for n in sorted(TYPES.neighbours(h), key=lambda n: math.hypot(CENTRE[n][0] - bx, CENTRE[n][1] - by)):
+                if n not in prev:
+                    prev[n] = h
+                    nxt.append(n)
+        todo = nxt
+    out = [b]
+    while prev[out[-1]] is not None:
+        out.append(prev[out[-1]])
+    return out[::-1]
+
+
+def rail_hexes(stations: list[str]) -> list[str]:
+    if stations[0] == "shortest":
+        return shortest(place_hex(stations[1]), place_hex(stations[2]))
+    pinned = {place_hex(s) for s in stations}
+    chain: list[str] = []
+    pts = [place_px(s) for s in stations]
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+        n = max(2, int(math.hypot(x2 - x1, y2 - y1) / 4))
+        for i in range(n + 1):
+            t = i / n
+            h = hex_at_px(x1 + t * (x2 - x1), y1 + t * (y2 - y1))
+            if h is None or (chain and chain[-1] == h):
+                continue
+            if chain and h not in TYPES.neighbours(chain[-1]):
+                common = [c for c in TYPES.neighbours(chain[-1]) if c in TYPES.neighbours(h)]
+                if not common:
+                    raise ValueError(f"rail gap {chain[-1]} -> {h} ({stations})")
+                chain.append(common[0])
+            chain.append(h)
+    changed = True
+    while changed:
+        changed = False
+        for i in range(1, len(chain) - 1):
+            a, b, c = chain[i - 1], chain[i], chain[i + 1]
+            if a == c:
+                del chain[i:i + 2]
+                changed = True
+                break
+            if b not in pinned and c in TYPES.neighbours(a):
+                del chain[i]
+                changed = True
+                break
+    # a hex visited twice (a loop): cut the loop out
+    seen: dict[str, int] = {}
+    i = 0
+    while i < len(chain):
+        h = chain[i]
+        if h in seen:
+            del chain[seen[h] + 1:i + 1]
+            i = seen[h] + 1
+            seen = {x: k for k, x in enumerate(chain[:i])}
+            continue
+        seen[h] = i
+        i += 1
+    return chain
+
+
+# --------------------------------------------------------------------------------------------
+# Build
+# --------------------------------------------------------------------------------------------
+def terrain_of(lat: float, lon: float) -> str:
+    if inside((lat, lon), BALTIC):
+        return "sea"
+    for _, poly in LAKES:
+        if inside((lat, lon), poly):
+            return "lake"
+    for _, la0, la1, lo0, lo1 in HIGH:
+        if la0 <= lat <= la1 and lo0 <= lon <= lo1:
+            return "high_mountain"
+    if 18.8 <= lon <= 25.5:
+        crest = interp_lat(CREST, lon)
+        foot = interp_lat(FOOT, lon)
+        if crest is not None and foot is not None:
+            if crest - 0.45 <= lat <= foot:
+                return "mountain"
+            if foot < lat <= foot + 0.25 or crest - 0.70 <= lat < crest - 0.45:
+                return "rough"
+    for _, poly in WETLANDS:
+        if inside((lat, lon), poly):
+            return "wetlands"
+    for _, poly in FORESTS:
+        if inside((lat, lon), poly):
+            return "forest"
+    for _, poly in ROUGH:
+        if inside((lat, lon), poly):
+            return "rough"
+    return "clear"
+
+
+def build():
+    terrain = {h: terrain_of(*latlon_of_hex(h)) for h in HEXES}
+    # every named lake gets at least the hex at its middle
+    for _, poly in LAKES[2:]:
+        la = sum(p[0] for p in poly) / len(poly)
+        lo = sum(p[1] for p in poly) / len(poly)
+        h = hex_at(la, lo)
+        if h:
+            terrain[h] = "lake"
+
+    towns = []
+    used: set[str] = set()
+    for name, key, size in TOWNS:
+        h = place_hex(key)
+        if h is None or h in used:
+            print(f"  town {name}: hex {h} off map or taken, skipped")
+            continue
+        used.add(h)
+        towns.append((key, name, h, size))
+        if terrain[h] in ("sea", "lake"):
+            terrain[h] = "clear"
+
+    rails = []
+    for name, stations in RAILWAYS:
+        chain = rail_hexes(stations)
+        for h in chain:
+            if terrain[h] in ("sea", "lake"):
+                terrain[h] = "clear"
+        rails.append((name, chain))
+
+    def water(h):
+        return terrain[h] in ("sea", "lake")
+
+    hexsides = []
+    for kind, name, line in RIVERS + RIDGES + LAKE_CHAINS + BORDERS:
+        sides = [s for s in hexsides_of(line) if not (water(s[0]) or water(s[1]))]
+        if sides:
+            hexsides.append((kind, name, sides))
+
+    # a railway bridge wherever a railway crosses a river
+    river_of = {}
+    for kind, name, sides in hexsides:
+        if kind.endswith("_river"):
+            for a, b in sides:
+                river_of[frozenset((a, b))] = name
+    bridges: dict[str, list[tuple[str, str]]] = {}
+    for rname, chain in rails:
+        for a, b in zip(chain, chain[1:]):
+            r = river_of.get(frozenset((a, b)))
+            if r and (a, b) not in bridges.get(r, []) and (b, a) not in bridges.get(r, []):
+                bridges.setdefault(r, []).append((a, b))
+    # the Zaleszczyki bridgehead (12.5) guards a Dniester bridge
+    for kind, name, sides in hexsides:
+        if name == "Dniester":
+            zal = [sd for sd in sides if "11.103" in sd]
+            if zal:
+                hexsides.append(("bridge", "Zaleszczyki bridge", zal[:1]))
+    for r, sides in bridges.items():
+        hexsides.append(("bridge", f"{r} railway bridges", sides))
+
+    # supply sources: friendly map-edge hexes
+    sources = {"cp": [], "russian": []}
+    for h in HEXES:
+        if not TYPES.is_edge(h) or terrain[h] in ("sea", "lake", "high_mountain"):
+            continue
+        c, r = cr(h)
+        lat, lon = latlon_of_hex(h)
+        if r == 1 and c >= 40:
+            continue  # the northern edge by Tilsit: friendly to neither (1.2.1)
+        side = "russian" if inside((lat, lon), RUSSIA) else "cp"
+        sources[side].append(h)
+    return terrain, towns, rails, hexsides, sources
+
+
+def _q(h: str) -> str:
+    return f'"{h}"'
+
+
+def _hexsort(h: str):
+    c, r = cr(h)
+    return (c, r)
+
+
+def _wrap(items: list[str], indent: str, per_line: int = 12) -> str:
+    lines = [", ".join(items[i:i + per_line]) for i in range(0, len(items), per_line)]
+    return ("[\n" + ",\n".join(indent + "  " + x for x in lines) + "\n" + indent + "]") if lines else "[]"
+
+
+def write(terrain, towns, rails, hexsides, sources) -> None:
+    by_type: dict[str, list[str]] = {}
+    for h, t in terrain.items():
+        if t != "clear":
+            by_type.setdefault(t, []).append(h)
+    out = ["# 1914, Twilight in the East: terrain of every hex. Written by tools/author_ef1914_map.py.",
+           "approximate: true",
+           'source: "Authored from 1914 geography (coast, Haffs, Masurian lakes, marshes, forests, Carpathians) placed with tools/ef1914_geo.py; the rules print no terrain"',
+           "default: clear", "terrain:"]
+    for t in sorted(by_type):
+        out.append(f"  {t}: " + _wrap([_q(h) for h in sorted(by_type[t], key=_hexsort)], "  "))
+    (OUT / "terrain.yaml").write_text("\n".join(out) + "\n")
+
+    f = ["# 1914, Twilight in the East: hexsides, railways, towns, fortresses and supply sources.",
+         "# Written by tools/author_ef1914_map.py (polylines and station lists live there).",
+         "# Exact from the rules: the hexes of Angerburg 49.24, Rastenburg 52.27, Bromberg 86.38, Piotrkow 72.63,",
+         "# Tarnopol 12.91, Brest-Litowsk 31.55 (printed supply symbol) and Zaleszczyki 11.103. Everything else is approximate.",
+         "approximate: true",
+         'source: "Rivers, ridge, borders, 1914 railways, towns, fortresses and friendly edges authored from real geography (tools/ef1914_geo.py fit); the rules do not print them"',
+         "hexsides:"]
+    for kind, name, sides in hexsides:
+        f.append(f"  - type: {kind}")
+        f.append(f'    name: "{name}"')
+        f.append("    sides: " + _wrap([f"[{_q(a)}, {_q(b)}]" for a, b in sides], "    ", 6))
+    f.append("railroads:")
+    for name, chain in rails:
+        f.append(f'  - name: "{name}"')
+        f.append("    hexes: " + _wrap([_q(h) for h in chain], "    ", 14))
+    f.append("towns:")
+    for key, name, h, size in towns:
+        f.append(f'  - {{id: {key}, name: "{name}", hex: {_q(h)}, size: {size}}}')
+    f.append("areas:")
+    town_hex = {k: h for k, _, h, _ in towns}
+    for key in FORTRESSES:
+        name = next(n for n, k, _ in TOWNS if k == key)
+        f.append(f'  - {{id: fortress-{key}, name: "Fortress {name}", hexes: [{_q(town_hex[key])}], symbol: fortress}}')
+    f.append('  - {id: brest-magazine, name: "Brest-Litowsk fortress magazine (printed supply symbol, 12.3)", '
+             'hexes: ["31.55"], label: "S"}')
+    f.append("supply_sources:")
+    for side in ("cp", "russian"):
+        f.append(f"  {side}: " + _wrap([_q(h) for h in sorted(sources[side], key=_hexsort)], "  ", 14))
+    (OUT / "features.yaml").write_text("\n".join(f) + "\n")
+
+
+def main() -> None:
+    terrain, towns, rails, hexsides, sources = build()
+    write(terrain, towns, rails, hexsides, sources)
+    counts: dict[str, int] = {}
+    for t in terrain.values():
+        counts[t] = counts.get(t, 0) + 1
+    print("terrain:", counts)
+    print(f"towns {len(towns)}, railways {len(rails)}, hexside features {len(hexsides)}, "
+          f"supply cp {len(sources['cp'])} russian {len(sources['russian'])}")
+
+
+if __name__ == "__main__":
+    main()
