@@ -1,6 +1,9 @@
-"""Generate counters/ef1914/{units,markers}.yaml and scenarios/tannenberg.yaml (the North section).
+"""Generate counters/ef1914/{units,markers}.yaml and scenarios/{tannenberg,galicia,campaign}.yaml.
 
-Authored from history (Tannenberg, August 1914) where the rulebook lacks the order of battle;
+North section (Tannenberg, 17 August 1914) and South section (Galicia, about 20 August 1914);
+the campaign scenario combines both (South arrivals one GT later: Galicia GT 1 = campaign GT 2).
+game.yaml's army displays (grids de8, ru1, ru2, ru10, ah1-ah4, ru3-ru5, ru8) are kept by hand.
+Authored from history where the rulebook lacks the order of battle;
 the few values the rules give are marked `exact`. Set-up hexes come from historical positions
 through tools/ef1914_geo.py (the grid fitted to the rulebook's named hexes), moved to the nearest
 legal hex where a place falls on prohibited terrain. Run from the repository root:
@@ -214,6 +217,189 @@ for c in ("2", "22", "3 S", "26 R"):
     asset(f"ru-ct-{cid}", c, "ru", "corps_train", "XXX", 0, 0, 6, 0, "3", None, 7, [GRO, BIA, OSO],
           "26 R Corps Train enters GT 7 (6.2 example)" if c == "26 R" else "Tenth Army, GT 7", corps=c, sr=7)
 
+# ================= South section (Galicia, August - September 1914) =================
+# Everything below is authored from history (the rules name only the Tarnopol detachments, the
+# Zaleszczyki bridgehead and Brest-Litowsk's hex); positions are those of about 20 August 1914.
+NORTH = (len(units), len(setup), len(reinf), len(attach))
+S.update({
+    "ah_inf":  (10, 12, 7, 4, "4", (5, 6, 2), 10),   # Common Army division: German-sized, fewer and older guns
+    "ah_lw":   (9, 11, 7, 3, "4", (5, 5, 2), 10),    # k.k. Landwehr / k.u. Honved division
+    "ah_lstd": (6, 7, 6, 1, "4", (3, 4, 1), 8),      # Landsturm division
+    "ah_lstb": (3, 4, 6, 0, "2", None, 8),           # Landsturm brigade
+    "ah_cav":  (3, 3, 12, 1, "2", (2, 2, 1), 9),
+})
+SOUTH_ARRIVE = 1   # Galicia GT 1 = 20 Aug = campaign GT 2: campaign turn = Galicia turn + 1
+
+def corps_units(nat, army, row, corps, divs, trainwhere, days_src):
+    """divs: (uid suffix, name, scheme, (lat, lon) or None); a corps train at trainwhere."""
+    for sfx, name, scheme, where, src in divs:
+        formation(f"{nat}-{sfx}", name, nat, "infantry", "X" if scheme in ("ru_rfb", "ah_lstb") else "XX", scheme, corps, army, row, where,
+                  src=f"{src}; {days_src}")
+    cid = corps.replace(" ", "").lower()
+    asset(f"{nat}-ct-{cid}", corps, nat, "corps_train", "XXX", 0, 0, 7 if nat != "ru" else 6, 0, "2" if nat != "ru" else "3", trainwhere, corps=corps, sr=6 if nat != "ru" else 7)
+
+def corps_reinf(nat, army, row, corps, divs, turn, hexes, note):
+    for sfx, name, scheme, src in divs:
+        formation(f"{nat}-{sfx}", name, nat, "infantry", "X" if scheme in ("ru_rfb", "ah_lstb") else "XX", scheme, corps, army, row, None, turn, hexes, note=note, src=src)
+    cid = corps.replace(" ", "").lower()
+    asset(f"{nat}-ct-{cid}", corps, nat, "corps_train", "XXX", 0, 0, 7 if nat != "ru" else 6, 0, "2" if nat != "ru" else "3", None, turn, hexes, f"{row} train", corps=corps, sr=6 if nat != "ru" else 7)
+
+D20 = "about 20 Aug 1914"
+# ---------------- Austro-Hungarian First Army (Dankl): San - Vistula, toward Krasnik ----------------
+corps_units("ah", "ah1", "I Corps", "1", (("5-1", "5/1", "ah_inf", (50.60, 21.85), "5th Infantry Division"),
+                                          ("46lw-1", "46 lw/1", "ah_lw", (50.56, 21.72), "46th Landwehr Division")), (50.52, 21.80), D20)
+corps_units("ah", "ah1", "V Corps", "5", (("14-5", "14/5", "ah_inf", (50.52, 22.10), "14th Infantry Division"),
+                                          ("33-5", "33/5", "ah_inf", (50.47, 22.22), "33rd Infantry Division"),
+                                          ("37h-5", "37 h/5", "ah_lw", (50.56, 22.30), "37th Honved Division")), (50.45, 22.12), D20)
+corps_units("ah", "ah1", "X Corps", "10", (("2-10", "2/10", "ah_inf", (50.45, 22.45), "2nd Infantry Division"),
+                                           ("24-10", "24/10", "ah_inf", (50.40, 22.58), "24th Infantry Division"),
+                                           ("45lw-10", "45 lw/10", "ah_lw", (50.35, 22.40), "45th Landwehr Division")), (50.35, 22.50), D20)
+formation("ah-12", "12", "ah", "infantry", "XX", "ah_inf", None, "ah1", "Independent", (50.45, 21.98), src="12th Infantry Division, army reserve, Rozwadow - Nisko; " + D20)
+formation("ah-3c", "3 c", "ah", "cavalry", "XX", "ah_cav", None, "ah1", "Independent", (50.72, 21.95), src="3rd Cavalry Division, screening toward Krasnik")
+formation("ah-9c", "9 c", "ah", "cavalry", "XX", "ah_cav", None, "ah1", "Independent", (50.75, 22.40), src="9th Cavalry Division, screening toward Janow")
+# Armeegruppe Kummer (Krakow - Miechow), later under First Army
+formation("ah-106lst", "106 lst", "ah", "infantry", "XX", "ah_lstd", None, "ah1", "Independent", (50.30, 20.05), src="106th Landsturm Division, Gruppe Kummer, Miechow road")
+formation("ah-95lst", "95 lst", "ah", "infantry", "X", "ah_lstb", None, "ah1", "Independent", (50.15, 20.30), src="95th Landsturm Brigade, Gruppe Kummer")
+formation("ah-100lst", "100 lst", "ah", "infantry", "X", "ah_lstb", None, "ah1", "Independent", (50.20, 19.90), src="100th Landsturm Brigade, Gruppe Kummer")
+formation("ah-7c", "7 c", "ah", "cavalry", "XX", "ah_cav", None, "ah1", "Independent", (50.45, 20.30), src="7th Cavalry Division, Gruppe Kummer, toward Kielce")
+# German Landwehr Corps (Woyrsch) from Silesia: two divisions; the rules let it serve under A-H armies GT 4-18
+formation("de-3lw-lw", "3 lw/LW", "de", "infantry", "XX", "de_lwd", "LW", "ah1", "Landwehr Corps", (50.82, 19.30),
+          src="3rd Landwehr Division, Landwehr Corps (Woyrsch), Czestochowa; the digest's '3 LW Corps' (2 divisions, A-H command GT 4-18)")
+formation("de-4lw-lw", "4 lw/LW", "de", "infantry", "XX", "de_lwd", "LW", "ah1", "Landwehr Corps", (50.70, 19.45), src="4th Landwehr Division, Landwehr Corps (Woyrsch)")
+asset("de-ct-lw", "LW", "de", "corps_train", "XXX", 0, 0, 7, 0, "2", (50.78, 19.20), corps="LW", sr=6)
+
+# ---------------- A-H Fourth Army (Auffenberg): Jaroslaw - Rawa Ruska, toward Zamosc / Komarow ----------------
+corps_units("ah", "ah4", "II Corps", "2", (("4-2", "4/2", "ah_inf", (50.32, 22.92), "4th Infantry Division"),
+                                           ("13lw-2", "13 lw/2", "ah_lw", (50.26, 22.80), "13th Landwehr Division"),
+                                           ("25-2", "25/2", "ah_inf", (50.22, 22.98), "25th Infantry Division")), (50.20, 22.85), D20)
+corps_units("ah", "ah4", "VI Corps", "6", (("15-6", "15/6", "ah_inf", (50.26, 23.22), "15th Infantry Division"),
+                                           ("27-6", "27/6", "ah_inf", (50.20, 23.36), "27th Infantry Division"),
+                                           ("39h-6", "39 h/6", "ah_lw", (50.15, 23.25), "39th Honved Division")), (50.12, 23.15), D20)
+corps_units("ah", "ah4", "IX Corps", "9", (("10-9", "10/9", "ah_inf", (50.10, 23.02), "10th Infantry Division"),
+                                           ("26lw-9", "26 lw/9", "ah_lw", (50.05, 22.92), "26th Landwehr Division")), (50.03, 23.00), D20)
+corps_units("ah", "ah4", "XIV Corps", "14", (("3-14", "3/14", "ah_inf", (50.05, 23.55), "3rd Infantry Division (XIV Corps, passed to Fourth Army)"),
+                                             ("8-14", "8/14", "ah_inf", (50.00, 23.65), "8th Infantry Division"),
+                                             ("44lw-14", "44 lw/14", "ah_lw", (49.97, 23.50), "44th Landwehr Division")), (49.95, 23.58), D20)
+corps_units("ah", "ah4", "XVII Corps", "17", (("19-17", "19/17", "ah_inf", (50.20, 23.56), "19th Infantry Division, Rawa Ruska"),), (50.15, 23.50), D20)
+formation("ah-6c", "6 c", "ah", "cavalry", "XX", "ah_cav", None, "ah4", "Independent", (50.52, 23.10), src="6th Cavalry Division, screening toward Zamosc")
+formation("ah-10c", "10 c", "ah", "cavalry", "XX", "ah_cav", None, "ah4", "Independent", (50.42, 23.65), src="10th Cavalry Division, screening toward Tomaszow - Hrubieszow")
+
+# ---------------- A-H Third Army (Brudermann): east of Lemberg ----------------
+corps_units("ah", "ah3", "III Corps", "3", (("6-3", "6/3", "ah_inf", (49.82, 24.55), "6th Infantry Division"),
+                                            ("22lw-3", "22 lw/3", "ah_lw", (49.76, 24.48), "22nd Landwehr Division"),
+                                            ("28-3", "28/3", "ah_inf", (49.88, 24.62), "28th Infantry Division")), (49.84, 24.30), D20)
+corps_units("ah", "ah3", "XI Corps", "11", (("30-11", "30/11", "ah_inf", (50.00, 24.55), "30th Infantry Division"),
+                                            ("11h-11", "11 h/11", "ah_lw", (50.06, 24.42), "11th Honved Division")), (49.95, 24.35), D20)
+for i, where in ((1, (49.58, 25.55)), (2, (49.52, 25.62)), (3, (49.62, 25.65))):
+    asset(f"ah-{i}det-11", f"{i}-det 11", "ah", "infantry", "III", 1, 1, 7, 0, "*", where, corps="11", white_symbol=True, ce=8, exact=["white_symbol"],
+          source="XI Corps special detachment; the rules: white symbol, set up near Tarnopol 12.91; values authored")
+formation("ah-2c", "2 c", "ah", "cavalry", "XX", "ah_cav", None, "ah3", "Independent", (50.12, 25.05), src="2nd Cavalry Division, screening toward Brody")
+formation("ah-4c", "4 c", "ah", "cavalry", "XX", "ah_cav", None, "ah3", "Independent", (49.66, 25.15), src="4th Cavalry Division, Jaroslawice, 21 Aug")
+formation("ah-11hc", "11 hc", "ah", "cavalry", "XX", "ah_cav", None, "ah3", "Independent", (49.85, 25.30), src="11th Honved Cavalry Division")
+
+# ---------------- A-H Second Army (Bohm-Ermolli; Gruppe Kovess): Dniester ----------------
+corps_units("ah", "ah2", "XII Corps", "12", (("16-12", "16/12", "ah_inf", (49.40, 24.62), "16th Infantry Division, Rohatyn"),
+                                             ("35-12", "35/12", "ah_inf", (49.15, 24.78), "35th Infantry Division, Halicz"),
+                                             ("38h-12", "38 h/12", "ah_lw", (49.00, 25.10), "38th Honved Division")), (49.12, 24.72), D20)
+formation("ah-1c", "1 c", "ah", "cavalry", "XX", "ah_cav", None, "ah2", "Independent", (49.10, 25.55), src="1st Cavalry Division, Buczacz")
+formation("ah-5hc", "5 hc", "ah", "cavalry", "XX", "ah_cav", None, "ah2", "Independent", (48.92, 25.35), src="5th Honved Cavalry Division")
+formation("ah-8c", "8 c", "ah", "cavalry", "XX", "ah_cav", None, "ah2", "Independent", (48.95, 25.75), src="8th Cavalry Division, Czortkow (toward Zaleszczyki)")
+# its hex 11.103 is exact; a three-digit row is too long for the counter's printed set-up hex, so it
+# "arrives" there on GT 1 instead of being set up (same effect: the CP reinforcement phase precedes contact)
+asset("ah-zal", "Zaleszczyki", "ah", "fort", "II", 1, 2, 0, 0, "*", None, 1, ["11.103"], "Zaleszczyki bridgehead Fort: placed on its hex 11.103 at the start", fssm=2,
+      source="A-H bridgehead Fort (B, Ab# 1) at Zaleszczyki 11.103 (the rules' hex); values authored")
+
+# ---------------- A-H fortresses, depots ----------------
+asset("ah-f-przemysl", "Przemysl", "ah", "fortress", "X", 6, 18, 0, 0, "*", (49.78, 22.77), fssm=3, source="Przemysl fortress complex; steps and FSSM authored")
+asset("ah-f-przemysl-2", "Przemysl", "ah", "fortress", "X", 4, 12, 0, 0, "*", (49.78, 22.77), fssm=3, source="second fortress unit of the Przemysl complex (12.1)")
+formation("ah-przemysl", "Prz. gar", "ah", "infantry", "XX", "ah_lstd", None, "ah3", "Independent", (49.78, 22.77), release_gt=99,
+          src="Przemysl garrison (the digest names it; 23rd Honved Division and Landsturm); garrison dot, never released")
+asset("ah-f-krakow", "Krakow", "ah", "fortress", "X", 4, 12, 0, 0, "*", (50.06, 19.94), fssm=3, source="Krakow fortress; steps and FSSM authored")
+formation("ah-krakow", "Kra. gar", "ah", "infantry", "XX", "ah_lstd", None, "ah1", "Independent", (50.06, 19.94), release_gt=99, src="Krakow garrison (Landsturm); garrison dot")
+asset("ah-dep-prz", "Przemysl", "ah", "major_depot", "XXX", 0, 0, 1, 0, "4", (49.78, 22.77), sr=8)
+asset("ah-dep-kra", "Krakow", "ah", "major_depot", "XXX", 0, 0, 1, 0, "4", (50.06, 19.94), sr=8)
+asset("ah-dep-lem", "Lemberg", "ah", "minor_depot", "XXX", 0, 0, 1, 0, "2", (49.84, 24.03), sr=7)
+asset("ah-dep-str", "Stryj", "ah", "minor_depot", "XXX", 0, 0, 1, 0, "2", (49.26, 23.85), sr=7)
+asset("ah-dep-jar", "Jaroslaw", "ah", "minor_depot", "XXX", 0, 0, 1, 0, "2", (50.02, 22.68), sr=7)
+
+# ---------------- A-H reinforcements: Second Army corps from the Serbian front ----------------
+STRYJ = H(49.26, 23.85); CHOD = H(49.40, 24.31); SAMB = H(49.52, 23.20)
+corps_reinf("ah", "ah2", "VII Corps", "7", (("17-7", "17/7", "ah_inf", "17th Infantry Division, from Serbia"),
+                                            ("34-7", "34/7", "ah_inf", "34th Infantry Division, from Serbia")), 4, [STRYJ, CHOD],
+            "VII Corps from the Serbian front, detrains Stryj - Chodorow about 27 Aug")
+corps_reinf("ah", "ah2", "IV Corps", "4", (("31-4", "31/4", "ah_inf", "31st Infantry Division, from Serbia"),
+                                           ("32-4", "32/4", "ah_inf", "32nd Infantry Division, from Serbia")), 6, [STRYJ, SAMB],
+            "IV Corps from the Serbian front, detrains Stryj - Sambor about 1 Sep")
+
+# ---------------- Russian Fourth Army (Salza, Evert from 22 Aug): Lublin ----------------
+corps_units("ru", "ru4", "Grenadier Corps", "G", (("1gr-g", "1 gr/G", "ru_inf", (51.00, 22.10), "1st Grenadier Division"),
+                                                  ("2gr-g", "2 gr/G", "ru_inf", (50.96, 22.26), "2nd Grenadier Division")), (51.10, 22.20), D20)
+corps_units("ru", "ru4", "XIV Corps", "14", (("18-14", "18/14", "ru_inf", (51.00, 21.95), "18th Division"),
+                                             ("45-14", "45/14", "ru_inf", (51.05, 21.85), "45th Division")), (51.12, 21.95), D20)
+corps_units("ru", "ru4", "XVI Corps", "16", (("41-16", "41/16", "ru_inf", (51.05, 22.45), "41st Division"),
+                                             ("47-16", "47/16", "ru_inf", (51.10, 22.60), "47th Division")), (51.18, 22.50), D20)
+formation("ru-13c", "13 c", "ru", "cavalry", "XX", "ru_cav", None, "ru4", "Independent", (50.95, 21.75), src="13th Cavalry Division, Vistula flank")
+formation("ru-14c", "14 c", "ru", "cavalry", "XX", "ru_cav", None, "ru4", "Independent", (51.00, 21.50), src="14th Cavalry Division, west of the Vistula")
+formation("ru-5dc", "5 dc", "ru", "cavalry", "XX", "ru_cav", None, "ru4", "Independent", (50.90, 22.70), src="5th Don Cossack Division")
+# ---------------- Russian Fifth Army (Plehve): Kholm - Wladimir-Volynski ----------------
+corps_units("ru", "ru5", "XXV Corps", "25", (("3gr-25", "3 gr/25", "ru_inf", (50.95, 23.05), "3rd Grenadier Division"),
+                                             ("46-25", "46/25", "ru_inf", (50.90, 22.95), "46th Division")), (51.00, 23.10), D20)
+corps_units("ru", "ru5", "XIX Corps", "19", (("17-19", "17/19", "ru_inf", (50.85, 23.45), "17th Division"),
+                                             ("38-19", "38/19", "ru_inf", (50.80, 23.60), "38th Division")), (50.92, 23.55), D20)
+corps_units("ru", "ru5", "V Corps", "5", (("7-5", "7/5", "ru_inf", (50.75, 23.90), "7th Division"),
+                                          ("10-5", "10/5", "ru_inf", (50.70, 24.00), "10th Division")), (50.80, 24.00), D20)
+corps_units("ru", "ru5", "XVII Corps", "17", (("3-17", "3/17", "ru_inf", (50.75, 24.30), "3rd Division"),
+                                              ("35-17", "35/17", "ru_inf", (50.65, 24.40), "35th Division")), (50.82, 24.35), D20)
+formation("ru-1dc", "1 dc", "ru", "cavalry", "XX", "ru_cav", None, "ru5", "Independent", (50.58, 24.10), src="1st Don Cossack Division")
+formation("ru-7c", "7 c", "ru", "cavalry", "XX", "ru_cav", None, "ru5", "Independent", (50.58, 23.80), src="7th Cavalry Division")
+# ---------------- Russian Third Army (Ruzsky): Dubno - Brody ----------------
+corps_units("ru", "ru3", "XXI Corps", "21", (("33-21", "33/21", "ru_inf", (50.12, 25.18), "33rd Division"),
+                                             ("44-21", "44/21", "ru_inf", (50.02, 25.28), "44th Division")), (50.20, 25.30), D20)
+corps_units("ru", "ru3", "XI Corps", "11", (("11-11", "11/11", "ru_inf", (49.95, 25.40), "11th Division"),
+                                            ("32-11", "32/11", "ru_inf", (49.85, 25.52), "32nd Division")), (50.00, 25.55), D20)
+corps_units("ru", "ru3", "IX Corps", "9", (("5-9", "5/9", "ru_inf", (50.25, 25.00), "5th Division"),
+                                           ("42-9", "42/9", "ru_inf", (50.32, 24.85), "42nd Division")), (50.35, 25.05), D20)
+corps_units("ru", "ru3", "X Corps", "10", (("9-10", "9/10", "ru_inf", (50.15, 25.40), "9th Division"),
+                                           ("31-10", "31/10", "ru_inf", (50.22, 25.52), "31st Division")), (50.30, 25.45), D20)
+formation("ru-9c", "9 c", "ru", "cavalry", "XX", "ru_cav", None, "ru3", "Independent", (50.38, 24.70), src="9th Cavalry Division")
+formation("ru-10c", "10 c", "ru", "cavalry", "XX", "ru_cav", None, "ru3", "Independent", (49.72, 25.40), src="10th Cavalry Division (Keller), Jaroslawice 21 Aug")
+formation("ru-11c", "11 c", "ru", "cavalry", "XX", "ru_cav", None, "ru3", "Independent", (50.42, 25.00), src="11th Cavalry Division")
+formation("ru-3kc", "3 kc", "ru", "cavalry", "XX", "ru_cav", None, "ru3", "Independent", (49.90, 25.70), src="3rd Caucasian Cossack Division")
+# ---------------- Russian Eighth Army (Brusilov): across the Zbrucz toward Tarnopol ----------------
+corps_units("ru", "ru8", "VII Corps", "7", (("13-7", "13/7", "ru_inf", (49.50, 25.95), "13th Division"),
+                                            ("34-7", "34/7", "ru_inf", (49.40, 26.02), "34th Division")), (49.45, 26.15), D20)
+corps_units("ru", "ru8", "XII Corps", "12", (("12-12", "12/12", "ru_inf", (49.62, 26.05), "12th Division"),
+                                             ("19-12", "19/12", "ru_inf", (49.56, 26.18), "19th Division")), (49.62, 26.25), D20)
+corps_units("ru", "ru8", "VIII Corps", "8", (("14-8", "14/8", "ru_inf", (49.15, 26.05), "14th Division"),
+                                             ("15-8", "15/8", "ru_inf", (49.05, 26.15), "15th Division, Husiatyn")), (49.10, 26.25), D20)
+corps_units("ru", "ru8", "XXIV Corps", "24", (("48-24", "48/24", "ru_inf", (48.90, 26.10), "48th Division"),
+                                              ("49-24", "49/24", "ru_inf", (48.78, 26.22), "49th Division")), (48.85, 26.30), D20)
+formation("ru-12c", "12 c", "ru", "cavalry", "XX", "ru_cav", None, "ru8", "Independent", (49.72, 26.00), src="12th Cavalry Division (Kaledin)")
+formation("ru-2kc", "2 kc", "ru", "cavalry", "XX", "ru_cav", None, "ru8", "Independent", (49.25, 25.90), src="2nd Combined Cossack Division")
+# ---------------- Russian fortresses and depots ----------------
+asset("ru-f-ivangorod", "Ivangorod", "ru", "fortress", "X", 4, 8, 0, 0, "*", (51.55, 21.85), fssm=2, source="Russian fortress; steps and FSSM authored")
+asset("ru-f-brest", "Brest-Litowsk", "ru", "fortress", "X", 4, 8, 0, 0, "*", None, fssm=2,
+      source="Brest-Litowsk fortress, hex 31.55 with the printed supply symbol (the rules); steps and FSSM authored. North sheet: campaign only")
+setup.append(("ru-f-brest", "31.55"))   # the rules' hex (hex_of gives 30.55)
+asset("ru-dep-lub", "Lublin", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (51.25, 22.57), sr=8)
+asset("ru-dep-kho", "Kholm", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (51.14, 23.47), sr=8)
+asset("ru-dep-dub", "Dubno", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (50.42, 25.74), sr=8)
+asset("ru-dep-vol", "Volochisk", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (49.53, 26.17), sr=8)
+asset("ru-hv-3a", "hv 3A", "ru", "artillery", "II", 1, 0, 6, 3, "1", (50.30, 25.35), source="Third Army heavy artillery battalion")
+# ---------------- Russian reinforcements ----------------
+LUB = H(51.25, 22.57); IVA = H(51.55, 21.85); KHO = H(51.14, 23.47)
+corps_reinf("ru", "ru4", "Guard Corps", "Gd", (("1gd-gd", "1 gd/Gd", "ru_gd", "1st Guard Infantry Division, from St Petersburg"),
+                                              ("2gd-gd", "2 gd/Gd", "ru_gd", "2nd Guard Infantry Division")), 5, [LUB, KHO],
+            "Guard Corps by rail to Lublin - Kholm, about 30 Aug")
+formation("ru-gdrf", "gd rf", "ru", "infantry", "X", "ru_rfb", "Gd", "ru4", "Guard Corps", None, 5, [LUB, KHO], note="Guard Rifle Brigade with the Guard Corps", src="Guard Rifle Brigade")
+corps_reinf("ru", "ru4", "III Caucasian Corps", "3 K", (("21-3k", "21/3 K", "ru_inf", "21st Division, III Caucasian Corps"),
+                                                       ("52-3k", "52/3 K", "ru_inf", "52nd Division, III Caucasian Corps")), 6, [IVA, LUB],
+            "III Caucasian Corps by rail to Ivangorod - Lublin, about 1 Sep")
+corps_reinf("ru", "ru4", "XVIII Corps", "18", (("23-18", "23/18", "ru_inf", "23rd Division, XVIII Corps"),
+                                              ("37-18", "37/18", "ru_inf", "37th Division, XVIII Corps")), 7, [IVA, LUB],
+            "XVIII Corps by rail to Ivangorod - Lublin, about 4 Sep")
+SOUTH = (len(units), len(setup), len(reinf), len(attach))
+
 # ---------------- write ----------------
 import yaml
 def q(v):
@@ -242,16 +428,20 @@ def dump(path, header, doc):
 # units: strip `ce` from formations (it lives on the attachment marker)
 dump(f"{OUT}/units.yaml",
      "# yaml-language-server: $schema=../../docs/schema/units.schema.json\n"
-     "# North section order of battle (Tannenberg campaign, August - September 1914). Generated by a\n"
+     "# North and South section orders of battle (Tannenberg campaign, August - September 1914). Generated by a\n"
      "# tools/author_ef1914_counters.py; edit there. Value scheme (steps-defense MA AV RCP):\n"
      "#   German active division 12-16 7 AV7 4 (1/1's defense 16 and AV 7 are the rules'), reserve 10-12 7 AV3,\n"
      "#   Landwehr division 8-10 6 AV2, Landwehr brigade 4-5 7 AV1 2 RCP (20 lw: MA 7, 2 RCP in the rules),\n"
      "#   cavalry division 3-3 12 AV1 (3-step cavalry: the rules); Russian division 10-12 7 AV5 5 (29/20: 10 steps\n"
      "#   + AV 5 = 25/3's 15 points), Guard 12-14 AV6, reserve 8-9 6 AV3, rifle brigade 5-6 AV2.\n"
+     "#   South section (Galicia, August - September 1914), same spirit: A-H Common Army division 10-12 7 AV4 4\n"
+     "#   (German-sized but fewer, older guns), k.k. Landwehr / Honved division 9-11 7 AV3, Landsturm division\n"
+     "#   6-7 6 AV1, Landsturm brigade 3-4 6 AV0 2 RCP, cavalry division 3-3 12 AV1; Russian South divisions use\n"
+     "#   the North's Russian schemes; the German Landwehr Corps the German Landwehr division's.\n"
      "#   Reduced sides at half steps. Fortress defense = steps x FSSM. Heavy (red) and high-trajectory\n"
      "#   (underlined) artillery values are not drawn.\n",
      {"approximate": True,
-      "source": "Order of battle from history (general histories of the 1914 East Prussian campaign); values authored except where `exact:` names the rules' numbers",
+      "source": "Order of battle from history (general histories of the 1914 East Prussian and Galician campaigns); values authored except where `exact:` names the rules' numbers",
       "units": units})
 
 markers = [
@@ -294,17 +484,27 @@ markers += [
     dict(id="vp-ru-10", name="Russian VP x10", text=["RU", "VP", "x10"], colour="#8b5a2b", kind="vp", side="russian", value=10, count=1),
     dict(id="incomplete-ct", name="Incomplete Corps Train", text=["Incompl.", "Train"], colour="#8b5a2b", kind="incomplete_corps_train", side="russian", count=6),
 ]
-nat_col = {"de": "#8f9a82", "ru": "#8b5a2b"}
+nat_col = {"de": "#8f9a82", "ru": "#8b5a2b", "ah": "#4f7fc0"}
 # Corps Attachment markers (3.8: ID and Attachment Limit; an underscored limit = cavalry corps, shown as "cav")
 for nat, cid, name, lim in (("de", "1", "I", "2"), ("de", "17", "XVII", "2"), ("de", "20", "XX", "2"), ("de", "1r", "I R", "2"),
                             ("de", "gr", "GR", "2"), ("de", "11", "XI", "2"),
                             ("ru", "3", "3", "2"), ("ru", "4", "4", "3"), ("ru", "20", "20", "2"), ("ru", "kn", "KN", "4 cav"),
                             ("ru", "1", "1", "3"), ("ru", "6", "6", "2"), ("ru", "13", "13", "2"), ("ru", "15", "15", "2"), ("ru", "23", "23", "2"),
-                            ("ru", "2", "2", "2"), ("ru", "22", "22", "2"), ("ru", "3s", "3 S", "2"), ("ru", "26r", "26 R", "2")):
+                            ("ru", "2", "2", "2"), ("ru", "22", "22", "2"), ("ru", "3s", "3 S", "2"), ("ru", "26r", "26 R", "2"),
+                            # South (authored limits: 2 for two-division corps, 3 for three)
+                            ("de", "lw", "LW", "2"), ("ah", "1", "I", "2"), ("ah", "5", "V", "3"), ("ah", "10", "X", "3"), ("ah", "2", "II", "3"),
+                            ("ah", "6", "VI", "3"), ("ah", "9", "IX", "2"), ("ah", "14", "XIV", "3"), ("ah", "17", "XVII", "2"), ("ah", "3", "III", "3"),
+                            ("ah", "11", "XI", "2"), ("ah", "12", "XII", "3"), ("ah", "7", "VII", "2"), ("ah", "4", "IV", "2"),
+                            ("ru", "g", "Gren", "2"), ("ru", "14", "14", "2"), ("ru", "16", "16", "2"), ("ru", "25", "25", "2"), ("ru", "19", "19", "2"),
+                            ("ru", "5", "5", "2"), ("ru", "17", "17", "2"), ("ru", "21", "21", "2"), ("ru", "11", "11", "2"), ("ru", "9", "9", "2"),
+                            ("ru", "10", "10", "2"), ("ru", "7", "7", "2"), ("ru", "12", "12", "2"), ("ru", "8", "8", "2"), ("ru", "24", "24", "2"),
+                            ("ru", "gd", "Gd", "3"), ("ru", "3k", "3 K", "2"), ("ru", "18", "18", "2")):
     markers.append(dict(id=f"corps-{nat}-{cid}", name=f"Corps {name}", text=[f"{name} Corps", f"Limit {lim}"], colour=nat_col[nat],
                         kind="corps_attachment", side="russian" if nat == "ru" else "cp", count=1))
 # Army markers (3.8: the army's Attachment Limit, "+C" = a cavalry corps slot) and two boundary markers each
-for nat, aid, name, lim in (("de", "8", "Eighth Army", "6"), ("ru", "1", "First Army", "3+C"), ("ru", "2", "Second Army", "5"), ("ru", "10", "Tenth Army", "4")):
+for nat, aid, name, lim in (("de", "8", "Eighth Army", "6"), ("ru", "1", "First Army", "3+C"), ("ru", "2", "Second Army", "5"), ("ru", "10", "Tenth Army", "4"),
+                            ("ah", "1", "First Army", "4"), ("ah", "4", "Fourth Army", "5"), ("ah", "3", "Third Army", "3"), ("ah", "2", "Second Army", "3"),
+                            ("ru", "4", "Fourth Army", "5"), ("ru", "5", "Fifth Army", "4"), ("ru", "3", "Third Army", "4"), ("ru", "8", "Eighth Army", "4")):
     side = "russian" if nat == "ru" else "cp"
     markers.append(dict(id=f"army-{nat}-{aid}", name=f"{name}", text=[name, f"Limit {lim}"], colour=nat_col[nat], kind="army", side=side, count=1))
     markers.append(dict(id=f"boundary-{nat}-{aid}", name=f"{name} boundary", text=[name, "Boundary"], colour=nat_col[nat], kind="army_boundary", side=side, count=2))
@@ -317,50 +517,89 @@ dump(f"{OUT}/markers.yaml",
      "# yaml-language-server: $schema=../../docs/schema/markers.schema.json\n"
      "# Markers named in the rules (digest 1.6). Two-sided where the rules give two sides; rotation (Prepared\n"
      "# Attack facing, MPs Expended counts, AP Allocated counts) is not modelled. Attachment markers: one per\n"
-     "# North formation, printed Base CE authored (1/1 CEL 11 and 25/3 CEL 10 from the rules' examples).\n",
+     "# North and South formation, printed Base CE authored (1/1 CEL 11 and 25/3 CEL 10 from the rules' examples).\n",
      {"approximate": True,
       "source": "marker types from the rules (3.8, 5.4, 8.x, 13.x, 14.x); counts, colours and base CE values authored",
       "markers": markers})
 
-# scenario
-rowsel = {}
-scen_markers = [
-    {"marker": "gt", "at": {"track": "turn", "box": 1}},
-    {"marker": "vp-cp", "at": {"track": "vp", "box": 0}},
-    {"marker": "vp-ru", "at": {"track": "vp", "box": 0}},
-    {"marker": "rp-german", "at": {"track": "rp_german", "box": "0"}},
-    {"marker": "rp-ru-russian", "at": {"track": "rp_russian_gauge", "box": "0"}},
-    {"marker": "rp-ru-european", "at": {"track": "rp_european_gauge", "box": "0"}},
-]
-placed = {u for u, _ in setup}
-for uid, name, ce, grid, row in attach:
-    if uid in placed and grid != "ru10":
-        scen_markers.append({"marker": f"att-{uid}", "at": {"track": grid, "row": row, "box": "0"}})
-    elif uid in placed:
-        scen_markers.append({"marker": f"att-{uid}", "at": {"track": "ru1", "row": "Independent", "box": "0"}})
 
-# stack order 4.2.5 (no IPs at start): cavalry, infantry, fortress, artillery, supply; the first listed is at the bottom
+# scenarios
 order = {"cavalry": 0, "infantry": 1, "fortress": 2, "fort": 2, "artillery": 3, "corps_train": 4, "minor_depot": 4, "major_depot": 4}
 utype = {u["id"]: u["type"] for u in units}
 ustep = {u["id"]: u["attack"] for u in units}
-setup_sorted = sorted(setup, key=lambda t: (t[1], -order[utype[t[0]]], ustep[t[0]]))
-scen = {
-    "id": "tannenberg",
-    "name": "Tannenberg Campaign (North, GT 1-14)",
-    "approximate": True,
-    "source": "set-up from historical positions of 17 Aug 1914 placed with tools/ef1914_geo.py; length and arrivals authored from history (Tenth Army GT 7 is the rules')",
-    "turns": 14,
-    "first_player_turn": "russian",
-    "sheets": ["North-West", "North", "North-East"],
-    "description": "The Russian First and Second Armies invade East Prussia against the German Eighth Army, 17 August - mid September 1914: Stalluponen, Gumbinnen, Tannenberg and the First Masurian Lakes. North sheets only. The Play Book's set-up is lost: this one is authored from history.",
-    "setup": [{"unit": u, "hex": h} for u, h in setup_sorted],
-    "reinforcements": [dict({"unit": u, "turn": t, "hexes": hx}, **({"note": n} if n else {})) for u, t, hx, n in reinf],
-    "markers": scen_markers,
-}
+
+def scen_markers_for(su, att, rps):
+    out = [{"marker": "gt", "at": {"track": "turn", "box": 1}},
+           {"marker": "vp-cp", "at": {"track": "vp", "box": 0}},
+           {"marker": "vp-ru", "at": {"track": "vp", "box": 0}}]
+    out += [{"marker": m, "at": {"track": t, "box": "0"}} for m, t in rps]
+    placed = {u for u, _ in su}
+    for uid, name, ce, grid, row in att:
+        if uid in placed and grid != "ru10":
+            out.append({"marker": f"att-{uid}", "at": {"track": grid, "row": row, "box": "0"}})
+        elif uid in placed:
+            out.append({"marker": f"att-{uid}", "at": {"track": "ru1", "row": "Independent", "box": "0"}})
+    return out
+
+def scenario(sid, name, source, turns, sheets, description, su, rf, scm):
+    # stack order 4.2.5 (no IPs at start): cavalry, infantry, fortress, artillery, supply; the first listed is at the bottom
+    su_sorted = sorted(su, key=lambda t: (t[1], -order[utype[t[0]]], ustep[t[0]]))
+    d = {"id": sid, "name": name, "approximate": True, "source": source, "turns": turns, "first_player_turn": "russian"}
+    if sheets:
+        d["sheets"] = sheets
+    d.update({"description": description,
+              "setup": [{"unit": u, "hex": h} for u, h in su_sorted],
+              "reinforcements": [dict({"unit": u, "turn": t, "hexes": hx}, **({"note": n} if n else {})) for u, t, hx, n in rf],
+              "markers": scm})
+    return d
+
+RP_N = [("rp-german", "rp_german"), ("rp-ru-russian", "rp_russian_gauge"), ("rp-ru-european", "rp_european_gauge")]
+RP_ALL = [("rp-german", "rp_german"), ("rp-ah", "rp_ah"), ("rp-ru-russian", "rp_russian_gauge"), ("rp-ru-european", "rp_european_gauge")]
+n_setup, n_reinf, n_att = setup[:NORTH[1]], reinf[:NORTH[2]], attach[:NORTH[3]]
+s_setup, s_reinf, s_att = setup[NORTH[1]:SOUTH[1]], reinf[NORTH[2]:SOUTH[2]], attach[NORTH[3]:SOUTH[3]]
+
 dump(f"{OUT}/scenarios/tannenberg.yaml",
      "# yaml-language-server: $schema=../../../docs/schema/scenario.schema.json\n"
      "# GT 1 = 17 August 1914 (authored); 2-3 days a GT. Stacks are listed bottom first in the 4.2.5 order.\n",
-     scen)
+     scenario("tannenberg", "Tannenberg Campaign (North, GT 1-14)",
+              "set-up from historical positions of 17 Aug 1914 placed with tools/ef1914_geo.py; length and arrivals authored from history (Tenth Army GT 7 is the rules')",
+              14, ["North-West", "North", "North-East"],
+              "The Russian First and Second Armies invade East Prussia against the German Eighth Army, 17 August - mid September 1914: Stalluponen, Gumbinnen, Tannenberg and the First Masurian Lakes. North sheets only. The Play Book's set-up is lost: this one is authored from history.",
+              n_setup, n_reinf, scen_markers_for(n_setup, n_att, RP_N)))
+
+def on_south(h):
+    c, r = map(int, h.split("."))
+    return 1 <= c <= 100 and 57 <= r <= 111
+g_setup = [t for t in s_setup if on_south(t[1])]
+OFF_SOUTH = [t for t in s_setup if not on_south(t[1])]
+dump(f"{OUT}/scenarios/galicia.yaml",
+     "# yaml-language-server: $schema=../../../docs/schema/scenario.schema.json\n"
+     "# Generated by tools/author_ef1914_counters.py. GT 1 = about 20 August 1914 (authored; campaign GT 2);\n"
+     "# 2-3 days a GT. Stacks are listed bottom first in the 4.2.5 order.\n",
+     scenario("galicia", "The Battle for Galicia (South, GT 1-12)",
+              "set-up from historical positions of about 20 Aug 1914 placed with tools/ef1914_geo.py; length and arrivals authored from history (the Tarnopol detachments and the Zaleszczyki bridgehead are the rules')",
+              12, ["South-West", "South-East"],
+              "Austria-Hungary's First, Fourth, Third and Second Armies against Russia's Fourth, Fifth, Third and Eighth Armies, 20 August - mid September 1914: Krasnik, Komarow, the Zlota Lipa and Gnila Lipa, Rawa Ruska and the retreat to the San. South sheets only. The Play Book's set-up is lost: this one is authored from history.",
+              g_setup, s_reinf, scen_markers_for(g_setup, s_att, RP_ALL)))
+
+c_setup = n_setup + s_setup
+c_reinf = n_reinf + [(u, t + SOUTH_ARRIVE, hx, n) for u, t, hx, n in s_reinf]
+dump(f"{OUT}/scenarios/campaign.yaml",
+     "# yaml-language-server: $schema=../../../docs/schema/scenario.schema.json\n"
+     "# Generated by tools/author_ef1914_counters.py. GT 1 = 17 August 1914 (authored); the South set-up is\n"
+     "# that of about 20 August (Galicia GT 1) and its arrivals come one GT later than in the galicia scenario.\n",
+     scenario("campaign", "The Grand Campaign (all sheets, GT 1-45)",
+              "the tannenberg and galicia set-ups and arrivals combined (South positions of about 20 Aug, North of 17 Aug); authored from history",
+              45, None,
+              "The whole front, 17 August - late December 1914, on all five sheets: the North (Tannenberg) and South (Galicia) set-ups together. Later arrivals (Ninth Army, the Warsaw and Lodz battles) are not yet authored.",
+              c_setup, c_reinf, scen_markers_for(c_setup, n_att + s_att, RP_ALL)))
+
 print("moved off prohibited terrain:", MOVED)
-print(len(units), "units;", sum(1 for u in units if u["nationality"] != "ru"), "CP;", sum(1 for u in units if u["nationality"] == "ru"), "RU;",
-      len(setup), "set up;", len(reinf), "reinforcements;", len(markers), "markers")
+print("South units off the South sheets (campaign only):", OFF_SOUTH)
+def side_counts(ids):
+    ids = list(ids)
+    return f"{sum(1 for u in ids if not u.startswith('ru'))} CP / {sum(1 for u in ids if u.startswith('ru'))} RU"
+print(len(units), "units;", side_counts(u["id"] for u in units), "; North", side_counts(u["id"] for u in units[:NORTH[0]]),
+      "; South", side_counts(u["id"] for u in units[NORTH[0]:SOUTH[0]]), ";", len(markers), "markers")
+for nm, su, rf in (("tannenberg", n_setup, n_reinf), ("galicia", g_setup, s_reinf), ("campaign", c_setup, c_reinf)):
+    print(f"  {nm}: set up {side_counts(u for u, _ in su)}; reinforcements {side_counts(u for u, *_ in rf)}")

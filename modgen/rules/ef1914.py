@@ -1,0 +1,287 @@
+"""The Eastern Front in WW1 ("1914, Twilight in the East"): what one save can show against
+rules 4.2 (stacking), 9.5, 9.8, 9.9 (artillery, corps trains and depots near the enemy),
+12.1 and 12.4 (fortress units and their garrisons) and 3.3.5 (movement restrictions).
+
+Source: /work/shared/rules/eastern-front-ww1.txt (Living Rules, June 2014) and its digest. The
+text stops inside 14.7: supply (14.x) is not implemented here yet, and the victory rules (27.0)
+are not in the text at all. Where the text leaves a reading open, the choice is marked DECISION.
+
+How the data encodes what these rules read (counters/ef1914/units.yaml, game.yaml):
+  unit type  infantry, cavalry, artillery, fortress, fort, corps_train, minor_depot, major_depot
+             (the last three carry the tag supply_unit, the depots also depot; fortress and fort
+             carry fortress, forts also fort)
+  size       XX division, X brigade, III regiment, II battalion (supply units XXX)
+  reduced    the Step layer (UnitState.reduced): a division on its half-strength side
+  release_gt the Movement Restriction / Fortress Garrison dot (99: a dot without a number)
+  Rail Mode  a `rail_mode` marker on the unit's stack, front side up (8.2.4)
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..gamestate import GameState, UnitState
+from ..plugin_api import (
+    END_OF_PHASE, Finding, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing, VPReport,
+)
+from .common import neighbour_tables, saves_out_of_order, unit_ids
+
+GAME_ID = "ef1914"
+NEVER = 99  # game.yaml: a dot without a number, never released
+DIVISIONS_LIMIT_HALVES = 6  # 4.2: three division-sized infantry units, counted in halves
+ARTILLERY_LIMIT = 2  # 4.2: plus two artillery units
+COMBAT_TYPES = ("infantry", "cavalry")  # 2.1: a combat unit is any infantry or cavalry unit
+
+STACK_WORDS = ("4.2: No more than THREE division-sized infantry units plus TWO artillery units can occupy a hex "
+               "at the END of any friendly movement phase. Reduced division-sized infantry units, supply units and "
+               "division-sized cavalry units count as half; infantry regiments and battalions, cavalry brigades, "
+               "fortress units and all game markers do not affect stacking; entrained units bearing a Rail Mode "
+               "marker do not count. An over-stack made by a retreat (or a cavalry reaction) must be corrected "
+               "during the next friendly movement phase.")
+# DECISION (4.2): the limit holds from the end of the owner's Movement Phase on; it is open during
+# that phase (units pass through stacks freely). An over-stack that a retreat after combat or a
+# cavalry reaction made after that phase is legal until the owner's next Movement Phase: one save
+# cannot tell it from a stack that moved in, so the finding's message names that exception.
+STACK = Timing(END_OF_PHASE, "Movement")
+TIMINGS = (
+    RuleTiming("4.2", STACK, STACK_WORDS, title="Over-stacked", name="Stacking limit"),
+    RuleTiming("4.2", STACK, STACK_WORDS, title="More than two artillery units in a hex", name="Artillery stacking limit"),
+    # DECISION: the text has no sentence of its own for it; units attack enemy-occupied hexes and only
+    # friendly stacks may be entered (4.2: "Moving and retreating units can freely enter and pass through
+    # stacks of friendly units"), so the two sides never share a hex, at any moment.
+    RuleTiming("4.2", Timing(), "4.2: moving and retreating units can freely enter and pass through stacks of "
+               "FRIENDLY units; enemy-occupied hexes are attacked, never entered.",
+               title="Units of both sides in one hex"),
+    RuleTiming("9.5", Timing(), "9.5: an artillery unit may never be in an EZOC unless the hex is occupied by a "
+               "friendly combat unit or it is moving with a friendly combat unit (4.1: only combat units and "
+               "Fortresses project a ZOC; not across lake, sea, Major or Grand River hexsides, even at bridges)."),
+    RuleTiming("9.8", Timing(), "9.8: the instant a Corps Train unit that is not stacked with a friendly combat unit "
+               "is in an EZOC it must retreat three hexes (or be eliminated)."),
+    RuleTiming("9.9", Timing(), "9.9: a Depot unit may never be adjacent to an enemy unit; if an enemy unit moves "
+               "adjacent it must displace."),
+    RuleTiming("12.1", Timing(), "12.1: a fortress unit may never move (3.7: its set-up hex is printed on its back)."),
+    RuleTiming("12.4", Timing(), "3.3.5, 12.4: a unit with the dot that begins stacked on a fortress unit is a "
+               "fortress garrison: it may not leave the fortress unit or complex (it may move within a multi-hex "
+               "complex) until the GT in the dot; without a number, never; released if retreated outside it."),
+    RuleTiming("3.3.5", Timing(), "3.3.5: a unit bearing the Movement Restriction dot begins the scenario immobile "
+               "(or as a city garrison) until the GT in the dot; without a number it is never released."),
+    RuleTiming("5.0", Timing(), "5.0: the sequence of play: game turns, player turns and phases in order."),
+)
+SUPPLY_NOTE = ("Supply (14.0-14.7) is not checked yet: no unit's supply path is traced, Low Supply and Out of "
+               "Supply markers are not compared with the position, and no unit shows a supply state.")
+VICTORY_NOTE = ("The victory rules (27.0: VP sources, VP towns, victory levels) are not in the rules text "
+                "(it stops inside 14.7): no VP can be computed; the VP markers are shown as they stand.")
+
+
+def ids_of(units: list[UnitState]) -> tuple[str, ...]:
+    """Unit ids sorted: a finding names a stack's units the same way whatever their order in it."""
+    return tuple(sorted(unit_ids(units)))
+
+
+def rail_mode(u: UnitState) -> bool:
+    """8.2.4: an entrained unit bears a Rail Mode marker (its back is the Destination marker)."""
+    return any(m.marker.kind == "rail_mode" and not m.back for m in u.markers)
+
+
+def stacking_halves(u: UnitState) -> int:
+    """4.2 in half division-equivalents: full infantry division 2; infantry brigade, reduced
+    division, supply unit, cavalry division 1; anything else (regiments, battalions, cavalry
+    brigades, artillery, fortress units) and any unit in Rail Mode 0."""
+    if rail_mode(u):
+        return 0
+    t, size = u.unit.type, u.unit.size
+    if t == "infantry":
+        return (1 if u.reduced else 2) if size == "XX" else (1 if size == "X" else 0)
+    if t == "cavalry":
+        return 1 if size == "XX" else 0
+    if u.unit.has("supply_unit"):
+        return 1
+    return 0
+
+
+def is_artillery(u: UnitState) -> bool:
+    return u.unit.type == "artillery"
+
+
+def is_combat(u: UnitState) -> bool:
+    return u.unit.type in COMBAT_TYPES
+
+
+def projects_zoc(u: UnitState) -> bool:
+    """4.1: combat units and Fortresses (not Forts, artillery or supply units, nor units in Rail Mode)."""
+    if rail_mode(u):
+        return False
+    return is_combat(u) or (u.unit.type == "fortress" and not u.unit.has("fort"))
+
+
+def enemy_zoc(state: GameState, side: str) -> dict[str, list[str]]:
+    """Hexes in the ZOC of the side's enemies -> the hexes of the enemy units projecting it
+    (4.1: not across lake or sea hexsides, nor Major/Grand River hexsides even at bridges: the
+    map's hexside types that block ZOC)."""
+    _, zoc = neighbour_tables(state.game.map)
+    out: dict[str, list[str]] = {}
+    for u in state.units_on_map():
+        if u.side != side and projects_zoc(u):
+            for h in zoc.get(u.hex, ()):
+                out.setdefault(h, [])
+                if u.hex not in out[h]:
+                    out[h].append(u.hex)
+    return out
+
+
+def setup_hexes_of(state: GameState) -> Optional[dict[str, str]]:
+    """Each set-up unit's hex in the save's scenario; None when the scenario is unknown."""
+    sc = state.scenario
+    if sc is None:
+        return None
+    return {p.unit: p.hex for p in sc.setup if p.hex}
+
+
+class EF1914Rules:
+    game_id = GAME_ID
+    report = ReportSpec(supply_states=(), victory_title="Victory (27.0: not in the rules text)", timings=TIMINGS)
+
+    # ------------------------------------------------------------------ position
+    def check(self, state: GameState) -> list[Finding]:
+        findings: list[Finding] = []
+        findings += self._stacking(state)
+        findings += self._near_the_enemy(state)
+        findings += self._set_up_hexes(state)
+        return findings
+
+    def _stacking(self, state: GameState) -> list[Finding]:
+        game = state.game
+        out: list[Finding] = []
+        for hex_id, units in sorted(state.by_hex().items()):
+            sides = sorted({u.side for u in units})
+            if len(sides) > 1:
+                out.append(Finding("4.2", "Units of both sides in one hex", (hex_id,), ids_of(units),
+                                   f"{', '.join(game.side(s).name for s in sides)} units share {hex_id}"))
+            for side in sides:
+                mine = [u for u in units if u.side == side]
+                halves = sum(stacking_halves(u) for u in mine)
+                if halves > DIVISIONS_LIMIT_HALVES:
+                    counted = [u for u in mine if stacking_halves(u)]
+                    out.append(Finding("4.2", "Over-stacked", (hex_id,), ids_of(counted),
+                                       f"{halves / 2:g} division-equivalents of {game.side(side).name} in {hex_id}: at "
+                                       f"most 3 at the end of a friendly movement phase (legal only if a retreat after "
+                                       f"combat or a cavalry reaction made it, until the next friendly movement phase)"))
+                guns = [u for u in mine if is_artillery(u) and not rail_mode(u)]
+                if len(guns) > ARTILLERY_LIMIT:
+                    out.append(Finding("4.2", "More than two artillery units in a hex", (hex_id,), ids_of(guns),
+                                       f"{len(guns)} {game.side(side).name} artillery units in {hex_id}: at most "
+                                       f"{ARTILLERY_LIMIT} at the end of a friendly movement phase"))
+        return out
+
+    def _near_the_enemy(self, state: GameState) -> list[Finding]:
+        """9.5 artillery and 9.8 corps trains in an EZOC without a friendly combat unit; 9.9 depots
+        adjacent to any enemy unit."""
+        m = state.game.map
+        nbrs, _ = neighbour_tables(m)
+        by_hex = state.by_hex()
+        zocs = {s.id: enemy_zoc(state, s.id) for s in state.game.sides}
+        out: list[Finding] = []
+        for u in sorted(state.units_on_map(), key=lambda x: (x.hex, x.unit.id)):
+            here = by_hex.get(u.hex, [])
+            covered = any(v.side == u.side and is_combat(v) for v in here)
+            ezoc = zocs[u.side].get(u.hex, [])
+            if ezoc and not covered and is_artillery(u):
+                out.append(Finding("9.5", "Artillery in an EZOC without a friendly combat unit", (u.hex,), (u.unit.id,),
+                                   f"{u.unit.id} is in {u.hex}, in the ZOC of enemy units in {', '.join(sorted(ezoc))}, "
+                                   f"with no friendly combat unit in its hex: it must displace (9.5.1)"))
+            if ezoc and not covered and u.unit.type == "corps_train":
+                out.append(Finding("9.8", "Corps Train in an EZOC without a friendly combat unit", (u.hex,), (u.unit.id,),
+                                   f"{u.unit.id} is in {u.hex}, in the ZOC of enemy units in {', '.join(sorted(ezoc))}, "
+                                   f"with no friendly combat unit in its hex: it must retreat three hexes (9.8.1)"))
+            if u.unit.has("depot"):
+                near = sorted(n for n in nbrs.get(u.hex, ()) if any(v.side != u.side for v in by_hex.get(n, [])))
+                if near:
+                    out.append(Finding("9.9", "Depot adjacent to an enemy unit", (u.hex,), (u.unit.id,),
+                                       f"{u.unit.id} is in {u.hex}, adjacent to enemy units in {', '.join(near)}: "
+                                       f"it must displace along a friendly RR line"))
+        return out
+
+    def _set_up_hexes(self, state: GameState) -> list[Finding]:
+        """12.1 fortress units on their set-up hex; 12.4 fortress garrisons in their complex and
+        3.3.5 movement-restricted units on their set-up hex before their release GT. The set-up
+        hex is the save's scenario's (the counter's back for fortresses); unknown scenario: none."""
+        setup = setup_hexes_of(state)
+        if setup is None:
+            return []
+        out: list[Finding] = []
+        fortress_hexes = self._complexes(state, setup)
+        for u in sorted(state.units_on_map(), key=lambda x: x.unit.id):
+            home = setup.get(u.unit.id)
+            if home is None:
+                continue  # not in the set-up (a reinforcement): its set-up hex is not known here
+            if u.unit.has("fortress"):
+                if u.hex != home:
+                    out.append(Finding("12.1", "Fortress unit off its set-up hex", (u.hex,), (u.unit.id,),
+                                       f"{u.unit.id} ({u.unit.name}) is in {u.hex}; its set-up hex is {home}: "
+                                       f"a fortress unit may never move"))
+                continue
+            release = u.unit.mark("release_gt")
+            if not isinstance(release, int) or isinstance(release, bool) or state.turn is None or state.turn >= release:
+                continue
+            until = "never released" if release >= NEVER else f"released on GT {release}"
+            complex_ = next((hexes for hexes in fortress_hexes.values() if home in hexes), None)
+            if complex_ is not None:
+                if u.hex not in complex_:
+                    out.append(Finding("12.4", "Fortress garrison outside its fortress complex", (u.hex,), (u.unit.id,),
+                                       f"{u.unit.id} began on the fortress in {home} and is in {u.hex}, outside the "
+                                       f"complex ({', '.join(sorted(complex_))}) on GT {state.turn} ({until}; legal "
+                                       f"only if a retreat put it there, which releases it)"))
+            elif u.hex != home:
+                out.append(Finding("3.3.5", "Movement-restricted unit off its set-up hex", (u.hex,), (u.unit.id,),
+                                   f"{u.unit.id} is in {u.hex}, not its set-up hex {home}, on GT {state.turn} "
+                                   f"({until})"))
+        return out
+
+    @staticmethod
+    def _complexes(state: GameState, setup: dict[str, str]) -> dict[str, set[str]]:
+        """Fortress ID (the printed name) -> the set-up hexes of its fortress units (12.1: a complex
+        is two or more fortress units bearing the same ID; one unit makes a one-hex 'complex')."""
+        out: dict[str, set[str]] = {}
+        for uid, h in setup.items():
+            unit = state.game.units.get(uid)
+            if unit is not None and unit.has("fortress"):
+                out.setdefault(unit.name, set()).add(h)
+        return out
+
+    # ------------------------------------------------------------------ supply, victory, sections
+    def supply(self, state: GameState) -> dict[str, SupplyStatus]:
+        return {}  # 14.x is not implemented yet (see sections)
+
+    def victory(self, states: list[GameState]) -> VPReport:
+        first, last = states[0], states[-1]
+        sides = {s.id: s.name for s in last.game.sides}
+        findings = saves_out_of_order(states, "5.0")
+        outcome = [VICTORY_NOTE] + self._vp_marker_lines(last)
+        return VPReport(sides, [], [], {}, dict(last.vp_recorded), dict(first.vp_recorded),
+                        ["every VP source: the victory schedule (27.0) is not in the rules text"],
+                        findings, outcome, unprovable="the victory schedule (27.0) is not in the rules text")
+
+    @staticmethod
+    def _vp_marker_lines(state: GameState) -> list[str]:
+        lines = []
+        for mk in sorted((m for m in state.markers if m.marker.kind == "vp"), key=lambda m: m.marker.id):
+            where = f"box {mk.box}" if mk.box is not None else (f"hex {mk.hex}" if mk.hex else "off the track")
+            lines.append(f"VP marker {mk.marker.front.name} (x{mk.marker.value}): {where}")
+        if not lines:
+            lines.append("no VP marker is on the map")
+        lines += [f"{state.game.side(s).name}: VP track shows {v}" for s, v in sorted(state.vp_recorded.items())]
+        return lines
+
+    def sections(self, states: list[GameState]) -> list[ReportSection]:
+        last = states[-1]
+        out = [ReportSection("Supply (14.0): not checked yet", (SUPPLY_NOTE,), {"implemented": False})]
+        if last.scenario is None:
+            out.append(ReportSection("Set-up hexes (3.3.5, 12.1, 12.4)", (
+                "The save names no scenario: the set-up hexes of fortress units and of movement-restricted units "
+                "are unknown, so 3.3.5, 12.1 and 12.4 are not checked.",), {"checked": False}))
+        return out
+
+
+PLUGIN = EF1914Rules  # modgen.plugins finds the built-in plugins by GAME_ID and PLUGIN
+
+__all__ = ["EF1914Rules", "GAME_ID", "PLUGIN", "stacking_halves", "rail_mode", "projects_zoc"]

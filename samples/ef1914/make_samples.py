@@ -1,0 +1,51 @@
+"""Write The Eastern Front in WW1's sample saves with our writer: a legal start and an illegal position.
+
+start.vsav: the Tannenberg set-up, GT 1, Russian Movement Phase: clean.
+illegal.vsav: the same set-up on GT 3, Central Powers Attack Phase, with six breaches, pinned in
+illegal.expected.json (reasoned from the rules text before the checker ran).
+Run from the repository root: .venv/bin/python samples/ef1914/make_samples.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from modgen.vmod.compose import Composer, from_scenario  # noqa: E402
+from modgen.loader import load_game  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+
+
+def main() -> None:
+    game = load_game(ROOT, "ef1914")
+    composer = Composer(game)
+    scenario = game.scenarios["tannenberg"]
+    start = from_scenario(game, scenario).set_turn(1, "russian", "Movement")
+    start.description = "The Eastern Front in WW1, Tannenberg, GT 1, Russian Movement Phase: the set-up"
+    composer.write(start, HERE / "start.vsav")
+
+    bad = from_scenario(game, scenario).set_turn(3, "cp", "Attack")
+    bad.description = "The Eastern Front in WW1, Tannenberg, GT 3, CP Attack Phase: six breaches of the rules"
+    # 4.2: three more full German divisions join 36/17 in 44.22 (four division-equivalents)
+    for u in ("de-1r-1r", "de-36r-1r", "de-3r"):
+        bad.unit(u, "44.22")
+    # 4.2: hv 1 and hv 1 R join hv 17 (with 35/17 and the 17 Corps Train) in 46.23: three artillery units
+    for u in ("de-hv-1", "de-hv-1r"):
+        bad.unit(u, "46.23")
+    # 9.5: the Russian hv 2A alone in 63.36, next to the German 37/20 in 63.35 (plain hexside)
+    bad.unit("ru-hv-2a", "63.36")
+    # 9.9: the Virbalis depot in 39.19, next to the German 1/1 in 40.19
+    bad.unit("ru-dep-vir", "39.19")
+    # 12.1: the Thorn fortress one hex from its set-up hex 81.40
+    bad.unit("de-thorn", "81.41")
+    # 12.4: KG (garrison dot without a number) out of the Konigsberg fortress hex 61.17
+    bad.unit("de-kg", "61.18")
+    composer.write(bad, HERE / "illegal.vsav")
+
+
+if __name__ == "__main__":
+    main()
