@@ -36,6 +36,7 @@ from ef1914_geo import _solve3, fractional, hex_of  # noqa: E402
 
 from modgen.load import GameLoader  # noqa: E402
 from modgen.load import mapfile  # noqa: E402
+from routes import straighten  # noqa: E402  (tools/routes.py)
 
 OUT = ROOT / "maps" / "ef1914"
 
@@ -548,19 +549,7 @@ def rail_hexes(stations: list[str]) -> list[str]:
                     raise ValueError(f"rail gap {chain[-1]} -> {h} ({stations})")
                 chain.append(common[0])
             chain.append(h)
-    changed = True
-    while changed:
-        changed = False
-        for i in range(1, len(chain) - 1):
-            a, b, c = chain[i - 1], chain[i], chain[i + 1]
-            if a == c:
-                del chain[i:i + 2]
-                changed = True
-                break
-            if b not in pinned and c in TYPES.neighbours(a):
-                del chain[i]
-                changed = True
-                break
+    straighten(chain, pinned, TYPES.neighbours)
     # a hex visited twice (a loop): cut the loop out
     seen: dict[str, int] = {}
     i = 0

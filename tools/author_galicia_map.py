@@ -31,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tools.galicia_geo import GEOMETRY, hex_of, latlon_of, pixel_of  # noqa: E402
+from routes import straighten  # noqa: E402  (tools/routes.py)
 
 G = GEOMETRY
 OUT = ROOT / "maps" / "galicia1914"
@@ -489,19 +490,7 @@ def rail_hexes(stations: list[str]) -> list[str]:
         while len(chain) > 2 and G.is_edge(chain[1]):
             chain.pop(0)
     # drop repeats (loops) and needless zig-zags
-    changed = True
-    while changed:
-        changed = False
-        for i in range(1, len(chain) - 1):
-            a, b, c = chain[i - 1], chain[i], chain[i + 1]
-            if a == c:
-                del chain[i:i + 2]
-                changed = True
-                break
-            if b not in pinned_hexes and c in G.neighbours(a):
-                del chain[i]
-                changed = True
-                break
+    straighten(chain, pinned_hexes, G.neighbours)
     return chain
 
 
