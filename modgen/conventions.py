@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 
 MAIN_MAP = "Main Map"  # the window of the hex map
-TRACKS_MAP = "Tracks"  # the window of the off-map displays (turn track, boxes)
-TRACKS_BOARD = "Tracks"
+TRACKS_MAP = "Tracks"  # the display window a game gets when it declares none (modgen.displays)
 
 STEP_LAYER = "Step"  # a unit's Layer trait: level 1 full strength, 2 reduced
 FACE_LAYER = "Face"  # a two-sided marker's Layer trait: level 1 front, 2 back

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .conventions import TRACKS_MAP
+
 # Parts modgen fills from the game's own data, and parts a game declares box by box.
 FILLED_PARTS = ("turn_track", "vp_track", "reinforcements", "entry_areas", "eliminated")
 DECLARED_PARTS = ("track", "boxes", "grid")
@@ -49,5 +51,5 @@ class Display:
 
 def default_displays() -> tuple[Display, ...]:
     """What a game without `displays:` gets: the one Tracks window of every filled part."""
-    return (Display("tracks", "Tracks", tuple(DisplayPart(kind) for kind in FILLED_PARTS),
+    return (Display("tracks", TRACKS_MAP, tuple(DisplayPart(kind) for kind in FILLED_PARTS),
                     tooltip="Turn and VP tracks, reinforcements by turn, eliminated units", hotkey="82,520"),)

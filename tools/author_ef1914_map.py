@@ -36,7 +36,7 @@ from ef1914_geo import _solve3, fractional, hex_of  # noqa: E402
 
 from modgen.load import GameLoader  # noqa: E402
 from modgen.load import mapfile  # noqa: E402
-from routes import straighten  # noqa: E402  (tools/routes.py)
+from mapauthoring import seg_intersect, straighten  # noqa: E402  (tools/mapauthoring.py)
 
 OUT = ROOT / "maps" / "ef1914"
 
@@ -471,16 +471,6 @@ def inside(pt, poly) -> bool:
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             res = not res
     return res
-
-
-def _cross(o, a, b) -> float:
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-
-def seg_intersect(p1, p2, q1, q2) -> bool:
-    d1, d2 = _cross(q1, q2, p1), _cross(q1, q2, p2)
-    d3, d4 = _cross(p1, p2, q1), _cross(p1, p2, q2)
-    return (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0)
 
 
 SIDES = sorted({tuple(sorted((a, b))) for a in HEXES for b in TYPES.neighbours(a)})

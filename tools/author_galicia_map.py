@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tools.galicia_geo import GEOMETRY, hex_of, latlon_of, pixel_of  # noqa: E402
-from routes import straighten  # noqa: E402  (tools/routes.py)
+from mapauthoring import seg_intersect, straighten  # noqa: E402  (tools/mapauthoring.py)
 
 G = GEOMETRY
 OUT = ROOT / "maps" / "galicia1914"
@@ -404,16 +404,6 @@ RULE_HEXES = {
 # --------------------------------------------------------------------------------------
 # Geometry helpers
 # --------------------------------------------------------------------------------------
-def _cross(o, a, b) -> float:
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-
-def seg_intersect(p1, p2, q1, q2) -> bool:
-    d1, d2 = _cross(q1, q2, p1), _cross(q1, q2, p2)
-    d3, d4 = _cross(p1, p2, q1), _cross(p1, p2, q2)
-    return (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0)
-
-
 def all_hexsides() -> list[tuple[str, str]]:
     out = []
     for h in G.raw_of:

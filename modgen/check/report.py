@@ -330,6 +330,3 @@ def json_report(report: CheckReport) -> str:
 def expected_keys(findings: list[Finding]) -> list[dict[str, Any]]:
     return sorted((f.key() for f in findings), key=lambda k: (rule_sort_key(k["rule"]), k["title"], k["hexes"], k["units"]))
 
-
-def unit_label(u: Optional[str]) -> str:
-    return u or "-"

@@ -104,14 +104,15 @@ def read_expectation(path: Path) -> Expectation:
         doc = json.loads(path.read_text(encoding="utf-8"))
         items, notes = (doc, None) if isinstance(doc, list) else (doc["findings"], doc.get("notes"))
         errors = expected_keys_from_json(items)
-        pinned = None if notes is None else sorted((_key(n) | {"status": n["status"]} for n in notes), key=_note_order)
+        pinned = None if notes is None else sorted((_finding(n).key() | {"status": n["status"]} for n in notes), key=_note_order)
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise SaveError(str(path), f"not a sample expectation ({type(exc).__name__}: {exc}); see docs/samples.md") from None
     return Expectation(errors, pinned)
 
 
-def _key(item: dict) -> dict:
-    return Finding(item["rule"], item["title"], tuple(item.get("hexes", ())), tuple(item.get("units", ()))).key()
+def _finding(item: dict) -> Finding:
+    """A pinned item as the Finding it stands for (only what check-samples compares)."""
+    return Finding(item["rule"], item["title"], tuple(item.get("hexes", ())), tuple(item.get("units", ())))
 
 
 def _note_order(k: dict) -> tuple:
@@ -125,4 +126,4 @@ def _differ(what: str, want: list[dict], got: list[dict]) -> list[str]:
 
 
 def expected_keys_from_json(items: list[dict]) -> list[dict]:
-    return expected_keys([Finding(i["rule"], i["title"], tuple(i.get("hexes", ())), tuple(i.get("units", ()))) for i in items])
+    return expected_keys([_finding(i) for i in items])

@@ -1,4 +1,5 @@
-"""A helper the map-authoring tools share: straightening a railway drawn through station hexes."""
+"""Helpers the map-authoring scripts share: segment crossings (rivers over hexsides) and
+straightening a railway drawn through station hexes."""
 
 from __future__ import annotations
 
@@ -22,3 +23,14 @@ def straighten(chain: list[str], pinned: set[str], neighbours: Callable[[str], I
                 changed = True
                 break
     return chain
+
+
+def _cross(o, a, b) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def seg_intersect(p1, p2, q1, q2) -> bool:
+    """The segments p1-p2 and q1-q2 cross (touching does not count)."""
+    d1, d2 = _cross(q1, q2, p1), _cross(q1, q2, p2)
+    d3, d4 = _cross(p1, p2, q1), _cross(p1, p2, q2)
+    return (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0)
