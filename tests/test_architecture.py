@@ -89,7 +89,9 @@ def test_rules_plugins_see_only_the_plugin_api_and_the_model():
                "modgen.conventions", "modgen.geometry", "modgen.hexgrid"}
     for m, deps in GRAPH.items():
         if m.startswith("modgen.rules."):
-            assert deps <= allowed, (m, deps - allowed)
+            # a plugin may be split into modules of its own: modgen.rules.<game>_<part>
+            own = {d for d in deps if d.startswith(m.split("_")[0] + "_")}
+            assert deps - own <= allowed, (m, deps - own - allowed)
 
 
 def test_nothing_but_the_plugin_finder_imports_a_plugin():

@@ -24,6 +24,7 @@ from ..gamestate import GameState, UnitState
 from ..plugin_api import (
     END_OF_PHASE, Finding, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing, VPReport,
 )
+from . import ef1914_attachment, ef1914_positions
 from .common import neighbour_tables, saves_out_of_order, unit_ids
 
 GAME_ID = "ef1914"
@@ -66,7 +67,7 @@ TIMINGS = (
     RuleTiming("3.3.5", Timing(), "3.3.5: a unit bearing the Movement Restriction dot begins the scenario immobile "
                "(or as a city garrison) until the GT in the dot; without a number it is never released."),
     RuleTiming("5.0", Timing(), "5.0: the sequence of play: game turns, player turns and phases in order."),
-)
+) + ef1914_positions.TIMINGS + ef1914_attachment.TIMINGS
 SUPPLY_NOTE = ("Supply (14.0-14.7) is not checked yet: no unit's supply path is traced, Low Supply and Out of "
                "Supply markers are not compared with the position, and no unit shows a supply state.")
 VICTORY_NOTE = ("The victory rules (27.0: VP sources, VP towns, victory levels) are not in the rules text "
@@ -147,6 +148,8 @@ class EF1914Rules:
         findings += self._stacking(state)
         findings += self._near_the_enemy(state)
         findings += self._set_up_hexes(state)
+        findings += ef1914_positions.findings(state)
+        findings += ef1914_attachment.findings(state)
         return findings
 
     def _stacking(self, state: GameState) -> list[Finding]:
