@@ -75,6 +75,7 @@ class RoadType:
     move: str
     colour: str
     width: float
+    dashed: bool = field(default=False, metadata={"omit_default": True})  # drawn dashed (a narrow-gauge railway, a track)
 
 
 @dataclass(frozen=True)
@@ -175,6 +176,7 @@ class MapData:
     board_of: dict[str, Board] = field(default_factory=dict, metadata={"derived": True})
     hexsides: dict[frozenset[str], frozenset[str]] = field(default_factory=dict, metadata={"derived": True})
     across: dict[str, tuple[str, ...]] = field(default_factory=dict, metadata={"omit_default": True})  # neighbours on a sheet beyond a seam (sheets.py)
+    rail_types: dict[str, RoadType] = field(default_factory=dict, metadata={"omit_default": True})  # kinds of `railroads` (map.yaml)
 
     def __post_init__(self) -> None:
         if not self.board_of:

@@ -6,7 +6,7 @@ writes by these declarations; which game prints what is data (game.yaml, map.yam
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 TERRAIN_TEXTURES = ("trees", "marsh", "polder")  # what the map painter draws over a terrain's colour
 MARK_STYLES = {  # how the counter painter draws a mark -> the value types it can show
@@ -14,6 +14,11 @@ MARK_STYLES = {  # how the counter painter draws a mark -> the value types it ca
     "white_symbol": ("flag",),  # the type symbol on a white field
     "corner_dot": ("integer", "text"),  # a coloured dot top right with the value in it
     "symbol_right_text": ("integer", "text"),  # the value right of the type symbol
+    "corner_square": ("integer", "text"),  # a square top right (left of a corner_dot) with the value in it
+    "symbol_field": ("flag", "text"),  # the type symbol on a coloured field: the mark's colour, or its `colours` by value
+    "box_colour": ("flag",),  # the boxed value (show: box) in the mark's colour (default red)
+    "box_underline": ("flag",),  # the boxed value underlined
+    "box_parentheses": ("flag",),  # the boxed value in parentheses
 }
 MARK_VALUES = ("flag", "integer", "text")
 STACK_ORDERS = ("as_listed", "attack")  # set-up stacks: the scenario's order, or strongest attack on top
@@ -42,6 +47,11 @@ class CounterMark:
     property: str  # the VASSAL piece property
     value: str  # flag | integer | text
     colour: str | None = None  # the style's own colour when None
+    colours: tuple[tuple[str, str], ...] = field(default=(), metadata={"omit_default": True})  # text value -> colour (symbol_field)
+
+    def colour_of(self, value: bool | int | str) -> str | None:
+        """The colour a unit's value draws in: the `colours` entry for a text value, else the mark's colour."""
+        return dict(self.colours).get(str(value), self.colour) if self.colours else self.colour
 
     def property_value(self, value: bool | int | str | None) -> str:
         """The piece property's text: true/false for a flag, 0 for a number not given, else the text."""

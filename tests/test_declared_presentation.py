@@ -120,3 +120,46 @@ def test_vp_markers_count_by_their_declared_value(mini_copy, galicia_module, tmp
 def test_unit_values_print_their_prefix():
     holland = load_game(REPO, "holland44")
     assert holland.unit_values["range"].prefix == "R" and holland.unit_values["armor"].prefix == ""
+
+
+# -- styles a game may opt into: a coloured, underlined or bracketed boxed value, a corner square, a tinted symbol --
+
+
+STYLED = MARKS + """
+  heavy: {name: Heavy, style: box_colour, value: flag, property: Heavy, colour: "#c81414"}
+  high: {name: High trajectory, style: box_underline, value: flag, property: High}
+  defend: {name: Defend only, style: box_parentheses, value: flag, property: DefendOnly}
+  out: {name: Withdrawal, style: corner_square, value: text, property: Withdrawal}
+  group: {name: Set-up group, style: symbol_field, value: text, property: Group, colours: {North: "#d9b25a", South: "#f6eca0"}}"""
+
+
+def test_opt_in_styles_draw_within_their_slots(mini_copy):
+    from .test_counter_art import layout_problems
+    from modgen.art.counters import CounterText, unit_canvas
+
+    edit(mini_copy, GAME, MARKS, STYLED)
+    edit(mini_copy, UNITS, "reduced: {attack: 2, defense: 2}, release_gt: 2}",
+         "reduced: {attack: 2, defense: 2}, release_gt: 2, heavy: true, high: true, defend: true, out: S, group: North}")
+    game = load_game(mini_copy, "mini")
+    unit = game.units["bl-1"]
+    assert dict(unit.marks) == {"release_gt": 2, "heavy": True, "high": True, "defend": True, "out": "S", "group": "North"}
+    assert unit_properties(Composer(game), "bl-1")["Group"] == "North"
+    canvas = unit_canvas(game, unit, unit.front, False, CounterText("12.103"))
+    assert layout_problems(canvas.layout) == []
+    names = {e.name: e for e in canvas.layout}
+    assert {"out square", "out", "av box", "av"} <= set(names) and names["setup"].size >= 7
+    assert names["av box"].box[2] - names["av box"].box[0] > 13  # "(2)" widens the box
+    image = canvas.finish()
+    assert image.getpixel((36, 24)) == (0xd9, 0xb2, 0x5a)  # the symbol's field
+    ink = names["av"].box
+    assert any(image.getpixel((x, y)) == (0xc8, 0x14, 0x14) for x in range(int(ink[0]), int(ink[2]) + 1) for y in range(int(ink[3]), 35))
+
+
+def test_a_symbol_field_value_must_name_one_of_its_colours(mini_copy):
+    edit(mini_copy, GAME, MARKS, STYLED)
+    edit(mini_copy, UNITS, "release_gt: 2}", "release_gt: 2, group: East}")
+    err = refused(mini_copy)
+    assert err.field == "units[3].group" and "none of the group mark's colours" in err.message
+    edit(mini_copy, GAME, ', colours: {North: "#d9b25a", South: "#f6eca0"}}', "}")
+    err = refused(mini_copy)
+    assert err.file == GAME and err.field == "counter_marks.group.colours"

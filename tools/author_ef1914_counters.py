@@ -1,12 +1,15 @@
 """Generate counters/ef1914/{units,markers}.yaml and scenarios/{tannenberg,galicia,campaign}.yaml.
 
 North section (Tannenberg, 17 August 1914) and South section (Galicia, about 20 August 1914);
-the campaign scenario combines both (South arrivals one GT later: Galicia GT 1 = campaign GT 2).
+the campaign scenario combines both, on one GT track (Galicia GT 1 = campaign GT 1).
 game.yaml's army displays (grids de8, ru1, ru2, ru10, ah1-ah4, ru3-ru5, ru8) are kept by hand.
 Authored from history where the rulebook lacks the order of battle;
 the few values the rules give are marked `exact`. Set-up hexes come from historical positions
 through tools/ef1914_geo.py (the grid fitted to the rulebook's named hexes), moved to the nearest
-legal hex where a place falls on prohibited terrain. Run from the repository root:
+legal hex where a place falls on prohibited terrain. The scenarios place every set-up formation's
+Attachment marker and its Corps Attachment marker on the army displays (status box 0: the start
+status is not in the text); army markers stay in the palette (the displays have no box for them).
+Run from the repository root:
     .venv/bin/python tools/author_ef1914_counters.py
 """
 import sys
@@ -82,11 +85,26 @@ def formation(uid, name, nat, typ, size, scheme, corps, grid, row, where=None, t
     else:
         reinf.append((uid, turn, hexes, note))
 
+# Supply units (3.6, 9.7; digest 1.6): the front is normal, the back (a colour band) is Extended Mode with
+# a longer Supply Range and an AP Allocation Limit. The limits are the rules' (exact): Minor Depot front 4,
+# back 2; Major Depot back 4; Corps Train back 2; none on the Major Depot's and the Corps Train's fronts.
+# The Supply Ranges are authored (the counters are lost): front as before, Extended back 3 more.
+SUPPLY_APL = {"corps_train": (0, 2), "minor_depot": (4, 2), "major_depot": (0, 4)}   # (front, back): the rules'
+EXTENDED_SR = 3   # authored: the Extended back's Supply Range over the front's
+
 def asset(uid, name, nat, typ, size, a, d, ma, av, rcp, where=None, turn=None, hexes=None, note=None, corps=None, **extra):
     u = dict(id=uid, name=name, nationality=nat, type=typ, size=size)
     if corps:
         u["formation"] = corps
     u.update(attack=a, defense=d, ma=ma, av=av)
+    if typ in SUPPLY_APL:
+        front_apl, back_apl = SUPPLY_APL[typ]
+        if front_apl:
+            u["apl"] = front_apl
+        u["reduced"] = dict(attack=0, defense=0, sr=extra["sr"] + EXTENDED_SR, apl=back_apl)
+        u["exact"] = ["apl"]
+        u["source"] = (f"back = Extended Mode (3.6, 9.7): AP Allocation Limit {'front %d, ' % front_apl if front_apl else 'none on the front, '}"
+                       f"back {back_apl} (the rules'); Supply Range front {extra['sr']} / back {extra['sr'] + EXTENDED_SR} authored")
     u["rcp"] = rcp
     u.update(extra)
     units.append(u)
@@ -116,22 +134,23 @@ asset("de-kg-main", "Konigsberg", "de", "fortress", "X", 4, 12, 0, 0, "*", (54.7
 asset("de-kg-east", "Konigsberg", "de", "fortress", "X", 2, 6, 0, 0, "*", (54.71, 20.51), fssm=3, source="second fortress unit of the Konigsberg complex (12.1: 2+ units with one ID); same hex as the map's one-hex fortress area")
 formation("de-kg", "KG", "de", "infantry", "XX", "de_lwd", None, "de8", "Independent", (54.71, 20.51),
           release_gt=99, src="Hauptreserve Konigsberg ('Konigsberg Corps', digest 5); garrison dot, never released")
-asset("de-lotzen-fort", "Boyen", "de", "fort", "II", 1, 3, 0, 0, "*", (54.03, 21.76), fssm=3, source="Fortress Boyen at Lotzen")
+asset("de-lotzen-fort", "Boyen", "de", "fort", "II", 1, 3, 0, 0, "*", (54.03, 21.76), fssm=3, source="Fortress Boyen at Lotzen", tags=['boyen_magazine'])
 asset("de-lotzen", "Lotzen", "de", "infantry", "X", 3, 4, 6, 1, "1", (54.03, 21.76), release_gt=99, ce=9,
-      source="Lotzen garrison (white-triangle unit, 12.x); garrison dot")
-asset("de-masurian", "Masurian", "de", "infantry", "III", 2, 2, 7, 0, "*", (53.80, 21.58), ce=8, source="Masurian detachment (white-triangle unit), Nikolaiken")
-asset("de-bacmeister", "Bacmeister", "de", "infantry", "III", 2, 2, 7, 0, "*", (54.10, 21.95), ce=8, source="Detachment Bacmeister (white-triangle unit)")
+      source="Lotzen garrison (white-triangle unit, 12.x); garrison dot", tags=['white_triangle'])
+asset("de-masurian", "Masurian", "de", "infantry", "III", 2, 2, 7, 0, "*", (53.80, 21.58), ce=8, source="Masurian detachment (white-triangle unit), Nikolaiken", tags=['white_triangle'])
+asset("de-bacmeister", "Bacmeister", "de", "infantry", "III", 2, 2, 7, 0, "*", (54.10, 21.95), ce=8, source="Detachment Bacmeister (white-triangle unit)", tags=['white_triangle'])
 asset("de-allenstein", "Allenstein", "de", "infantry", "II", 1, 1, 7, 0, "*", (53.78, 20.48), release_gt=99, ce=8,
       source="Allenstein city garrison (3.3.5): dot, ID = the city")
 asset("de-thorn", "Thorn", "de", "fortress", "X", 4, 12, 0, 0, "*", (53.01, 18.60), fssm=3)
 asset("de-graudenz", "Graudenz", "de", "fortress", "III", 2, 6, 0, 0, "*", (53.48, 18.75), fssm=3)
 for c, where in (("1", (54.57, 22.25)), ("17", (54.35, 22.00)), ("1 R", (54.28, 21.75)), ("20", (53.55, 20.15))):
     cid = c.replace(" ", "").lower()
-    asset(f"de-hv-{cid}", f"hv {c}", "de", "artillery", "II", 1, 0, 7, 4, "1", where, corps=c, source="corps heavy artillery (Fussartillerie) battalion")
+    asset(f"de-hv-{cid}", f"hv {c}", "de", "artillery", "II", 1, 0, 7, 4, "1", where, corps=c, heavy=True, high_trajectory=True,
+          source="corps heavy artillery (Fussartillerie) battalion: 15 cm heavy field howitzers, so heavy (red) and high trajectory (underlined)")
     asset(f"de-ct-{cid}", f"{c}", "de", "corps_train", "XXX", 0, 0, 7, 0, "2", where, corps=c, sr=6)
-asset("de-dep-kg", "Konigsberg", "de", "major_depot", "XXX", 0, 0, 1, 0, "4", (54.71, 20.51), sr=8)
-asset("de-dep-ins", "Insterburg", "de", "minor_depot", "XXX", 0, 0, 1, 0, "2", (54.63, 21.81), sr=7)
-asset("de-dep-all", "Allenstein", "de", "minor_depot", "XXX", 0, 0, 1, 0, "2", (53.78, 20.48), sr=7)
+asset("de-dep-kg", "Konigsberg", "de", "major_depot", "XXX", 0, 0, 1, 0, "4", (54.71, 20.51), sr=8, tags=["army-de-8"])
+asset("de-dep-ins", "Insterburg", "de", "minor_depot", "XXX", 0, 0, 1, 0, "2", (54.63, 21.81), sr=7, tags=["army-de-8"])
+asset("de-dep-all", "Allenstein", "de", "minor_depot", "XXX", 0, 0, 1, 0, "2", (53.78, 20.48), sr=7, tags=["army-de-8"])
 
 # German reinforcements (history): Landwehr Division Goltz from Schleswig (26 Aug); Guard Reserve
 # Corps, XI Corps and 8th Cavalry Division from the Western Front (detrained 31 Aug - 4 Sep).
@@ -166,8 +185,8 @@ formation("ru-56r-26r", "56 r/26 R", "ru", "infantry", "XX", "ru_res", "26 R", "
           exact=["release_gt"], src="rules 6.2 example: starts on map, released GT 2; Kovno (hex authored)")
 for c, where in (("3", (54.62, 22.95)), ("4", (54.38, 23.00)), ("20", (54.75, 23.00))):
     asset(f"ru-ct-{c}", c, "ru", "corps_train", "XXX", 0, 0, 6, 0, "3", where, corps=c, sr=7)
-asset("ru-dep-kov", "Kovno", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (54.90, 23.90), sr=8)
-asset("ru-dep-vir", "Virbalis", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (54.63, 22.82), sr=8)
+asset("ru-dep-kov", "Kovno", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (54.90, 23.90), sr=8, tags=["army-ru-1"])
+asset("ru-dep-vir", "Virbalis", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (54.63, 22.95), sr=8, tags=["army-ru-1"])
 
 for uid, name, where, st in (("ru-f-kovno", "Kovno", (54.90, 23.90), 4), ("ru-f-grodno", "Grodno", (53.68, 23.83), 3),
                               ("ru-f-osowiec", "Osowiec", (53.47, 22.65), 2), ("ru-f-novo", "Novogeorgievsk", (52.43, 20.72), 4)):
@@ -188,9 +207,10 @@ formation("ru-15c", "15 c", "ru", "cavalry", "XX", "ru_cav", None, "ru2", "Indep
 formation("ru-4c", "4 c", "ru", "cavalry", "XX", "ru_cav", None, "ru2", "Independent", (53.40, 21.80), src="4th Cavalry Division, Kolno, right flank")
 for c, where in (("1", (53.05, 20.30)), ("6", (53.25, 21.55)), ("13", (53.18, 20.85)), ("15", (53.15, 20.70)), ("23", (53.07, 20.40))):
     asset(f"ru-ct-{c}", c, "ru", "corps_train", "XXX", 0, 0, 6, 0, "3", where, corps=c, sr=7)
-asset("ru-dep-mla", "Mlawa", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (53.11, 20.38), sr=8)
-asset("ru-dep-ost", "Ostroleka", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (53.08, 21.57), sr=8)
-asset("ru-hv-2a", "hv 2A", "ru", "artillery", "II", 1, 0, 6, 3, "1", (53.10, 20.35), source="Second Army heavy artillery battalion")
+asset("ru-dep-mla", "Mlawa", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (53.11, 20.38), sr=8, tags=["army-ru-2"])
+asset("ru-dep-ost", "Ostroleka", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (53.08, 21.57), sr=8, tags=["army-ru-2"])
+asset("ru-hv-2a", "hv 2A", "ru", "artillery", "II", 1, 0, 6, 3, "1", (53.10, 20.35), heavy=True, high_trajectory=True,
+      source="Second Army heavy artillery battalion: mostly 6-inch howitzers, so heavy (red) and high trajectory (underlined)")
 NOV = H(52.43, 20.72)   # Novogeorgievsk (Modlin)
 formation("ru-3gd-23", "3 gd/23", "ru", "infantry", "XX", "ru_gd", "23", "ru2", "XXIII Corps", None, 3, [NOV, H(52.87, 20.62)],
           note="3rd Guard Division from Warsaw, by rail to Novogeorgievsk - Ciechanow", src="3rd Guard Infantry Division (digest 5)")
@@ -228,7 +248,7 @@ S.update({
     "ah_lstb": (3, 4, 6, 0, "2", None, 8),           # Landsturm brigade
     "ah_cav":  (3, 3, 12, 1, "2", (2, 2, 1), 9),
 })
-SOUTH_ARRIVE = 1   # Galicia GT 1 = 20 Aug = campaign GT 2: campaign turn = Galicia turn + 1
+SOUTH_ARRIVE = 0   # one GT track for every scenario: Galicia GT 1 = campaign GT 1 (the South positions are those of about 20 Aug)
 
 def corps_units(nat, army, row, corps, divs, trainwhere, days_src):
     """divs: (uid suffix, name, scheme, (lat, lon) or None); a corps train at trainwhere."""
@@ -263,10 +283,16 @@ formation("ah-95lst", "95 lst", "ah", "infantry", "X", "ah_lstb", None, "ah1", "
 formation("ah-100lst", "100 lst", "ah", "infantry", "X", "ah_lstb", None, "ah1", "Independent", (50.20, 19.90), src="100th Landsturm Brigade, Gruppe Kummer")
 formation("ah-7c", "7 c", "ah", "cavalry", "XX", "ah_cav", None, "ah1", "Independent", (50.45, 20.30), src="7th Cavalry Division, Gruppe Kummer, toward Kielce")
 # German Landwehr Corps (Woyrsch) from Silesia: two divisions; the rules let it serve under A-H armies GT 4-18
-formation("de-3lw-lw", "3 lw/LW", "de", "infantry", "XX", "de_lwd", "LW", "ah1", "Landwehr Corps", (50.82, 19.30),
+# 6.x: "the 3 LW Corps and its two divisions can be attached to an A-H army command during GTs 4 through 18";
+# no German army command stands in the South, so the corps enters play on GT 4, at the Silesian border by
+# Czestochowa, under A-H First Army (historically it crossed about 20-23 Aug: authored).
+LW_ENTRY = [H(50.82, 19.30), H(50.70, 19.45)]
+formation("de-3lw-lw", "3 lw/LW", "de", "infantry", "XX", "de_lwd", "LW", "ah1", "Landwehr Corps", None, 4, LW_ENTRY,
+          note="Landwehr Corps (Woyrsch) under A-H First Army from GT 4 (6.x)",
           src="3rd Landwehr Division, Landwehr Corps (Woyrsch), Czestochowa; the digest's '3 LW Corps' (2 divisions, A-H command GT 4-18)")
-formation("de-4lw-lw", "4 lw/LW", "de", "infantry", "XX", "de_lwd", "LW", "ah1", "Landwehr Corps", (50.70, 19.45), src="4th Landwehr Division, Landwehr Corps (Woyrsch)")
-asset("de-ct-lw", "LW", "de", "corps_train", "XXX", 0, 0, 7, 0, "2", (50.78, 19.20), corps="LW", sr=6)
+formation("de-4lw-lw", "4 lw/LW", "de", "infantry", "XX", "de_lwd", "LW", "ah1", "Landwehr Corps", None, 4, LW_ENTRY,
+          note="Landwehr Corps (Woyrsch) under A-H First Army from GT 4 (6.x)", src="4th Landwehr Division, Landwehr Corps (Woyrsch)")
+asset("de-ct-lw", "LW", "de", "corps_train", "XXX", 0, 0, 7, 0, "2", None, 4, LW_ENTRY, "Landwehr Corps train", corps="LW", sr=6)
 
 # ---------------- A-H Fourth Army (Auffenberg): Jaroslaw - Rawa Ruska, toward Zamosc / Komarow ----------------
 corps_units("ah", "ah4", "II Corps", "2", (("4-2", "4/2", "ah_inf", (50.32, 22.92), "4th Infantry Division"),
@@ -304,23 +330,25 @@ corps_units("ah", "ah2", "XII Corps", "12", (("16-12", "16/12", "ah_inf", (49.40
 formation("ah-1c", "1 c", "ah", "cavalry", "XX", "ah_cav", None, "ah2", "Independent", (49.10, 25.55), src="1st Cavalry Division, Buczacz")
 formation("ah-5hc", "5 hc", "ah", "cavalry", "XX", "ah_cav", None, "ah2", "Independent", (48.92, 25.35), src="5th Honved Cavalry Division")
 formation("ah-8c", "8 c", "ah", "cavalry", "XX", "ah_cav", None, "ah2", "Independent", (48.95, 25.75), src="8th Cavalry Division, Czortkow (toward Zaleszczyki)")
-# its hex 11.103 is exact; a three-digit row is too long for the counter's printed set-up hex, so it
-# "arrives" there on GT 1 instead of being set up (same effect: the CP reinforcement phase precedes contact)
-asset("ah-zal", "Zaleszczyki", "ah", "fort", "II", 1, 2, 0, 0, "*", None, 1, ["11.103"], "Zaleszczyki bridgehead Fort: placed on its hex 11.103 at the start", fssm=2,
+# its hex 11.103 is exact: set up there (the counter art prints a three-digit row in full)
+asset("ah-zal", "Zaleszczyki", "ah", "fort", "II", 1, 2, 0, 0, "*", None, fssm=2,
       source="A-H bridgehead Fort (B, Ab# 1) at Zaleszczyki 11.103 (the rules' hex); values authored")
+setup.append(("ah-zal", "11.103"))
 
 # ---------------- A-H fortresses, depots ----------------
+# Depots stand on RR station hexes (14.2.1: their towns' hexes in maps/ef1914).
+# Depots serve one army (14.3.2): the tag army-<display id> names it (authored from the armies' 1914 railheads).
 asset("ah-f-przemysl", "Przemysl", "ah", "fortress", "X", 6, 18, 0, 0, "*", (49.78, 22.77), fssm=3, source="Przemysl fortress complex; steps and FSSM authored")
 asset("ah-f-przemysl-2", "Przemysl", "ah", "fortress", "X", 4, 12, 0, 0, "*", (49.78, 22.77), fssm=3, source="second fortress unit of the Przemysl complex (12.1)")
 formation("ah-przemysl", "Prz. gar", "ah", "infantry", "XX", "ah_lstd", None, "ah3", "Independent", (49.78, 22.77), release_gt=99,
           src="Przemysl garrison (the digest names it; 23rd Honved Division and Landsturm); garrison dot, never released")
 asset("ah-f-krakow", "Krakow", "ah", "fortress", "X", 4, 12, 0, 0, "*", (50.06, 19.94), fssm=3, source="Krakow fortress; steps and FSSM authored")
 formation("ah-krakow", "Kra. gar", "ah", "infantry", "XX", "ah_lstd", None, "ah1", "Independent", (50.06, 19.94), release_gt=99, src="Krakow garrison (Landsturm); garrison dot")
-asset("ah-dep-prz", "Przemysl", "ah", "major_depot", "XXX", 0, 0, 1, 0, "4", (49.78, 22.77), sr=8)
-asset("ah-dep-kra", "Krakow", "ah", "major_depot", "XXX", 0, 0, 1, 0, "4", (50.06, 19.94), sr=8)
-asset("ah-dep-lem", "Lemberg", "ah", "minor_depot", "XXX", 0, 0, 1, 0, "2", (49.84, 24.03), sr=7)
-asset("ah-dep-str", "Stryj", "ah", "minor_depot", "XXX", 0, 0, 1, 0, "2", (49.26, 23.85), sr=7)
-asset("ah-dep-jar", "Jaroslaw", "ah", "minor_depot", "XXX", 0, 0, 1, 0, "2", (50.02, 22.68), sr=7)
+asset("ah-dep-prz", "Przemysl", "ah", "major_depot", "XXX", 0, 0, 1, 0, "4", (49.78, 22.77), sr=8, tags=["army-ah-4"])
+asset("ah-dep-kra", "Krakow", "ah", "major_depot", "XXX", 0, 0, 1, 0, "4", (50.06, 19.94), sr=8, tags=["army-ah-1"])
+asset("ah-dep-lem", "Lemberg", "ah", "minor_depot", "XXX", 0, 0, 1, 0, "2", (49.84, 24.03), sr=7, tags=["army-ah-3"])
+asset("ah-dep-str", "Stryj", "ah", "minor_depot", "XXX", 0, 0, 1, 0, "2", (49.26, 23.85), sr=7, tags=["army-ah-2"])
+asset("ah-dep-jar", "Jaroslaw", "ah", "minor_depot", "XXX", 0, 0, 1, 0, "2", (50.02, 22.68), sr=7, tags=["army-ah-1"])
 
 # ---------------- A-H reinforcements: Second Army corps from the Serbian front ----------------
 STRYJ = H(49.26, 23.85); CHOD = H(49.40, 24.31); SAMB = H(49.52, 23.20)
@@ -379,13 +407,14 @@ formation("ru-2kc", "2 kc", "ru", "cavalry", "XX", "ru_cav", None, "ru8", "Indep
 # ---------------- Russian fortresses and depots ----------------
 asset("ru-f-ivangorod", "Ivangorod", "ru", "fortress", "X", 4, 8, 0, 0, "*", (51.55, 21.85), fssm=2, source="Russian fortress; steps and FSSM authored")
 asset("ru-f-brest", "Brest-Litowsk", "ru", "fortress", "X", 4, 8, 0, 0, "*", None, fssm=2,
-      source="Brest-Litowsk fortress, hex 31.55 with the printed supply symbol (the rules); steps and FSSM authored. North sheet: campaign only")
+      source="Brest-Litowsk fortress, hex 31.55 with the printed supply symbol (the rules); steps and FSSM authored. North sheet: campaign only", tags=['supply_symbol'])
 setup.append(("ru-f-brest", "31.55"))   # the rules' hex (hex_of gives 30.55)
-asset("ru-dep-lub", "Lublin", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (51.25, 22.57), sr=8)
-asset("ru-dep-kho", "Kholm", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (51.14, 23.47), sr=8)
-asset("ru-dep-dub", "Dubno", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (50.42, 25.74), sr=8)
-asset("ru-dep-vol", "Volochisk", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (49.53, 26.17), sr=8)
-asset("ru-hv-3a", "hv 3A", "ru", "artillery", "II", 1, 0, 6, 3, "1", (50.30, 25.35), source="Third Army heavy artillery battalion")
+asset("ru-dep-lub", "Lublin", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (51.25, 22.57), sr=8, tags=["army-ru-4"])
+asset("ru-dep-kho", "Kholm", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (51.14, 23.47), sr=8, tags=["army-ru-5"])
+asset("ru-dep-dub", "Dubno", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (50.42, 25.75), sr=8, tags=["army-ru-3"])
+asset("ru-dep-vol", "Volochisk", "ru", "minor_depot", "XXX", 0, 0, 1, 0, "2", (49.53, 26.20), sr=8, tags=["army-ru-8"])
+asset("ru-hv-3a", "hv 3A", "ru", "artillery", "II", 1, 0, 6, 3, "1", (50.30, 25.35), heavy=True, high_trajectory=True,
+      source="Third Army heavy artillery battalion: mostly 6-inch howitzers, so heavy (red) and high trajectory (underlined)")
 # ---------------- Russian reinforcements ----------------
 LUB = H(51.25, 22.57); IVA = H(51.55, 21.85); KHO = H(51.14, 23.47)
 corps_reinf("ru", "ru4", "Guard Corps", "Gd", (("1gd-gd", "1 gd/Gd", "ru_gd", "1st Guard Infantry Division, from St Petersburg"),
@@ -425,6 +454,18 @@ def dump(path, header, doc):
         f.write(header)
         yaml.dump(deep(doc), f, sort_keys=False, allow_unicode=True, width=200, default_flow_style=None)
 
+def on_south(h):
+    c, r = map(int, h.split("."))
+    return 1 <= c <= 100 and 57 <= r <= 111
+
+# Russian set-up groups (1.3: the coloured field behind the type symbol): North = the Tannenberg
+# scenario's units (set up or arriving), South = the Galicia scenario's, Campaign = units only the
+# campaign scenario has (South-section units set up off the South sheets: Brest-Litowsk).
+SOUTH_IN_GALICIA = {u for u, h in setup[NORTH[1]:SOUTH[1]] if on_south(h)} | {u for u, *_ in reinf[NORTH[2]:SOUTH[2]]}
+for i, u in enumerate(units):
+    if u["nationality"] == "ru":
+        u["setup_group"] = "North" if i < NORTH[0] else "South" if u["id"] in SOUTH_IN_GALICIA else "Campaign"
+
 # units: strip `ce` from formations (it lives on the attachment marker)
 dump(f"{OUT}/units.yaml",
      "# yaml-language-server: $schema=../../docs/schema/units.schema.json\n"
@@ -438,8 +479,11 @@ dump(f"{OUT}/units.yaml",
      "#   (German-sized but fewer, older guns), k.k. Landwehr / Honved division 9-11 7 AV3, Landsturm division\n"
      "#   6-7 6 AV1, Landsturm brigade 3-4 6 AV0 2 RCP, cavalry division 3-3 12 AV1; Russian South divisions use\n"
      "#   the North's Russian schemes; the German Landwehr Corps the German Landwehr division's.\n"
-     "#   Reduced sides at half steps. Fortress defense = steps x FSSM. Heavy (red) and high-trajectory\n"
-     "#   (underlined) artillery values are not drawn.\n",
+     "#   Reduced sides at half steps. Fortress defense = steps x FSSM. Supply units' backs are Extended Mode\n"
+     "#   (AP Allocation Limits the rules', Supply Ranges authored). Heavy (red) and high-trajectory (underlined)\n"
+     "#   artillery values: the corps and army heavy artillery battalions (howitzers). Russian set-up group\n"
+     "#   (the field behind the symbol): North, South or Campaign. No fortress artillery unit (defend-only\n"
+     "#   value in parentheses) and no withdrawal square is authored yet.\n",
      {"approximate": True,
       "source": "Order of battle from history (general histories of the 1914 East Prussian and Galician campaigns); values authored except where `exact:` names the rules' numbers",
       "units": units})
@@ -526,19 +570,31 @@ dump(f"{OUT}/markers.yaml",
 # scenarios
 order = {"cavalry": 0, "infantry": 1, "fortress": 2, "fort": 2, "artillery": 3, "corps_train": 4, "minor_depot": 4, "major_depot": 4}
 utype = {u["id"]: u["type"] for u in units}
+formation_of = {u["id"]: u.get("formation") for u in units}
+marker_ids = {m["id"] for m in markers}
 ustep = {u["id"]: u["attack"] for u in units}
 
-def scen_markers_for(su, att, rps):
+def scen_markers_for(su, att, rps, fronts):
     out = [{"marker": "gt", "at": {"track": "turn", "box": 1}},
            {"marker": "vp-cp", "at": {"track": "vp", "box": 0}},
            {"marker": "vp-ru", "at": {"track": "vp", "box": 0}}]
+    # 5.1: a Player Turn marker per front in play, Russian side up, on the first step of the sequence
+    out += [{"marker": f"player-turn-{f}", "at": {"track": "player_turn", "box": "1 Reinforcement"}} for f in fronts]
     out += [{"marker": m, "at": {"track": t, "box": "0"}} for m, t in rps]
     placed = {u for u, _ in su}
+    corps = {}   # corps marker -> its row: the corps of every formation set up on its corps' row
     for uid, name, ce, grid, row in att:
         if uid in placed and grid != "ru10":
             out.append({"marker": f"att-{uid}", "at": {"track": grid, "row": row, "box": "0"}})
+            if row != "Independent":
+                corps.setdefault(f"corps-{uid[:2]}-{formation_of[uid].replace(' ', '').lower()}", (grid, row))
         elif uid in placed:
             out.append({"marker": f"att-{uid}", "at": {"track": "ru1", "row": "Independent", "box": "0"}})
+    # Corps Attachment markers on their corps' rows (the corps' status box: "0", the status at the start is
+    # not in the text); army markers are left out: the displays have no box for them
+    for mid, (grid, row) in corps.items():
+        assert mid in marker_ids, mid
+        out.append({"marker": mid, "at": {"track": grid, "row": row, "box": "0"}})
     return out
 
 def scenario(sid, name, source, turns, sheets, description, su, rf, scm):
@@ -565,34 +621,32 @@ dump(f"{OUT}/scenarios/tannenberg.yaml",
               "set-up from historical positions of 17 Aug 1914 placed with tools/ef1914_geo.py; length and arrivals authored from history (Tenth Army GT 7 is the rules')",
               14, ["North-West", "North", "North-East"],
               "The Russian First and Second Armies invade East Prussia against the German Eighth Army, 17 August - mid September 1914: Stalluponen, Gumbinnen, Tannenberg and the First Masurian Lakes. North sheets only. The Play Book's set-up is lost: this one is authored from history.",
-              n_setup, n_reinf, scen_markers_for(n_setup, n_att, RP_N)))
+              n_setup, n_reinf, scen_markers_for(n_setup, n_att, RP_N, ["north"])))
 
-def on_south(h):
-    c, r = map(int, h.split("."))
-    return 1 <= c <= 100 and 57 <= r <= 111
 g_setup = [t for t in s_setup if on_south(t[1])]
 OFF_SOUTH = [t for t in s_setup if not on_south(t[1])]
 dump(f"{OUT}/scenarios/galicia.yaml",
      "# yaml-language-server: $schema=../../../docs/schema/scenario.schema.json\n"
-     "# Generated by tools/author_ef1914_counters.py. GT 1 = about 20 August 1914 (authored; campaign GT 2);\n"
+     "# Generated by tools/author_ef1914_counters.py. GT 1 = campaign GT 1 (17 August 1914), the positions those\n"
+     "# of about 20 August (authored): the rules' GT numbers (LW corps GT 4-18, IP levels) hold in every scenario;\n"
      "# 2-3 days a GT. Stacks are listed bottom first in the 4.2.5 order.\n",
      scenario("galicia", "The Battle for Galicia (South, GT 1-12)",
               "set-up from historical positions of about 20 Aug 1914 placed with tools/ef1914_geo.py; length and arrivals authored from history (the Tarnopol detachments and the Zaleszczyki bridgehead are the rules')",
               12, ["South-West", "South-East"],
               "Austria-Hungary's First, Fourth, Third and Second Armies against Russia's Fourth, Fifth, Third and Eighth Armies, 20 August - mid September 1914: Krasnik, Komarow, the Zlota Lipa and Gnila Lipa, Rawa Ruska and the retreat to the San. South sheets only. The Play Book's set-up is lost: this one is authored from history.",
-              g_setup, s_reinf, scen_markers_for(g_setup, s_att, RP_ALL)))
+              g_setup, s_reinf, scen_markers_for(g_setup, s_att, RP_ALL, ["south"])))
 
 c_setup = n_setup + s_setup
 c_reinf = n_reinf + [(u, t + SOUTH_ARRIVE, hx, n) for u, t, hx, n in s_reinf]
 dump(f"{OUT}/scenarios/campaign.yaml",
      "# yaml-language-server: $schema=../../../docs/schema/scenario.schema.json\n"
      "# Generated by tools/author_ef1914_counters.py. GT 1 = 17 August 1914 (authored); the South set-up is\n"
-     "# that of about 20 August (Galicia GT 1) and its arrivals come one GT later than in the galicia scenario.\n",
+     "# that of about 20 August (Galicia GT 1), its arrivals on the same GTs as in the galicia scenario.\n",
      scenario("campaign", "The Grand Campaign (all sheets, GT 1-45)",
               "the tannenberg and galicia set-ups and arrivals combined (South positions of about 20 Aug, North of 17 Aug); authored from history",
               45, None,
-              "The whole front, 17 August - late December 1914, on all five sheets: the North (Tannenberg) and South (Galicia) set-ups together. Later arrivals (Ninth Army, the Warsaw and Lodz battles) are not yet authored.",
-              c_setup, c_reinf, scen_markers_for(c_setup, n_att + s_att, RP_ALL)))
+              "The whole front, 17 August - mid December 1914, on all five sheets: the North (Tannenberg) and South (Galicia) set-ups together. Later arrivals (Ninth Army, the Warsaw and Lodz battles) are not yet authored.",
+              c_setup, c_reinf, scen_markers_for(c_setup, n_att + s_att, RP_ALL, ["north", "south"])))
 
 print("moved off prohibited terrain:", MOVED)
 print("South units off the South sheets (campaign only):", OFF_SOUTH)

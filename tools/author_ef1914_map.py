@@ -18,7 +18,13 @@ Method (as tools/author_galicia_map.py)
 - Rivers, ridges, lake chains and borders are (lat, lon) polylines: a hexside is marked when the
   segment joining the two hex centres crosses the polyline an odd number of times.
 - Railways are station lists ((lat, lon) places or exact rule hexes), sampled along straight
-  lines into chains of adjacent hexes.
+  lines into chains of adjacent hexes, each with its track class and gauge (map.yaml rail_types).
+  Roads (primary, secondary) likewise, going round lakes and the sea by the shortest land path.
+- Borders are closed (they run off the map or end on another border, and are kept over water), so a
+  flood fill that never crosses a border hexside gives each hex its 1914 country; supply edges follow it.
+- Escarpments are polylines with the high ground on their right; the hexes on that side become
+  escarpment hexes. Causeways are the lake hexsides of the Lötzen hex; ferries the river hexside nearest
+  each historical ferry place; printed IPs are areas (`printed-ip-*`, symbol entrenchment).
 - Terrain: polygons (sea, lagoons, lakes, marshes, forests, uplands) and, for the Carpathians,
   bands measured from a crest line and a mountain-foot line; a hex takes the terrain at its centre.
 """
@@ -62,7 +68,7 @@ MAP_YAML = r"""# 1914, Twilight in the East: five sheets (three 22"x34", one 8"x
 # outer_lines: even (even columns sit half a hex higher): the rules' single-track line Rastenburg 52.27 -
 # Angerburg 49.24 is 4 hexes long (digest 1.2), which needs 52.27 and 49.24 4 hexes apart; with odd they are 5.
 approximate: true
-source: "Sheet extents and TEC authored from the digest's surviving fragments (6.0) and 1914 geography; costs are stand-ins"
+source: "Sheet extents, TEC, road and rail types authored from the digest's surviving fragments (6.0, 8.2: purple Russian gauge, black European) and 1914 geography; costs are stand-ins"
 boards:
   - name: North-West
     hexes: columns
@@ -128,6 +134,7 @@ terrain_types:
   high_mountain: {name: High Mountain, move: "6", combat: "shift [lost]; no supply tracing", colour: "#a07e5a", prohibited_for: [artillery]}
   lake: {name: Lake, move: Prohibited, combat: NA, prohibited: true, colour: "#9cc3e0"}
   sea: {name: Baltic Sea, move: Prohibited, combat: NA, prohibited: true, colour: "#7fb0d8"}
+  escarpment: {name: Escarpment, move: "escarpment cost [lost] when entered across an escarpment hexside, else clear", combat: "[lost]", colour: "#e3c98f"}
 hexside_types:
   lesser_river: {name: Lesser river, move: "+1 [lost]", combat: "[lost]", style: water, width: 3}
   major_river: {name: Major river, move: "+2 [lost]", combat: "attacker strength and artillery halved", blocks_zoc: true, blocks_supply: true, style: water, width: 6}
@@ -136,7 +143,18 @@ hexside_types:
   escarpment: {name: Escarpment, move: "escarpment cost [lost]", combat: "[lost]", style: ridge}
   ridge: {name: Mountain ridge, move: "[lost]", combat: "artillery may not retreat across except by road/RR; supply +1", style: ridge}
   bridge: {name: Bridge, move: "cancels the river's cost [lost]", combat: "see river", note: "every railway bridge (authored); supply crosses Grand/Major rivers only at bridges, ferries, pontoons", style: bridge, over: [lesser_river, major_river, grand_river]}
+  ferry: {name: Ferry, move: "cancels the river's cost [lost]; a road spur connects the road", combat: "attack across a Grand River allowed", note: "authored at historical river ferries without a railway bridge", style: ferry, over: [major_river, grand_river]}
+  causeway: {name: Causeway, move: "both ends friendly-controlled; per Movement Phase 4 Asset Units, or 1 brigade + 2 assets, or 1 division + 1 asset", combat: "[lost]", note: "the three causeways into Lotzen (8.x)", style: bridge, over: [lake_side]}
   border: {name: National border, move: "-", combat: "-", style: boundary, colour: "#7a1f1f"}
+road_types:
+  primary: {name: Primary road, move: "1 1/2 (derived); ignores other hex and hexside costs except rivers; units moving alone", colour: "#b5452f", width: 7}
+  secondary: {name: Secondary road, move: "[lost]", colour: "#c98a4b", width: 4}
+rail_types:
+  double_european: {name: "Double/multi-track railway, European gauge (black)", move: "rail 1 hex per rate; supply 1/4", colour: "#1e1e1e", width: 5}
+  single_european: {name: "Single-track railway, European gauge (black)", move: "rail 2 hexes per rate; supply 1/2", colour: "#1e1e1e", width: 2.5}
+  double_russian: {name: "Double/multi-track railway, Russian gauge (purple)", move: "rail 1 hex per rate; supply 1/4", colour: "#7a2a9a", width: 5}
+  single_russian: {name: "Single-track railway, Russian gauge (purple)", move: "rail 2 hexes per rate; supply 1/2", colour: "#7a2a9a", width: 2.5}
+  narrow: {name: Narrow-track railway, move: "no rail movement", colour: "#3a3a3a", width: 2, dashed: true}
 """
 (OUT / "map.yaml").write_text(MAP_YAML)  # the sheet layout and TEC live here
 
@@ -254,6 +272,31 @@ PLACES = {
     "sokal": (50.48, 24.28), "ungvar": (48.62, 22.30), "munkacs": (48.44, 22.72), "skole": (49.04, 23.51),
     "lawoczne": (48.87, 23.43), "trzebinia": (50.16, 19.47), "chyrow": (49.53, 22.85), "podwoloczyska": (49.53, 26.15),
     "krasne": (49.92, 24.62), "bochnia": (49.97, 20.43), "mikolajow": (49.52, 23.98),
+    # railway junctions on the Thorn - Insterburg line (the rules' Bromberg - Rastenburg route), a narrow-gauge line
+    "schulitz": (53.05, 18.25), "kowalewo": (53.15, 18.90), "rothfliess": (53.97, 20.96), "grojec": (51.87, 20.87),
+    "briesen": (53.28, 18.95), "bischofswerder": (53.50, 19.36), "wartenburg": (53.83, 20.69), "samulewo": (54.14, 21.035),
+    # the line's bends (authored): down the Brda valley to the Vistula, north by Bergfriede
+    "brda-valley": (53.02, 18.10), "bergfriede": (53.745, 19.77),
+    # road towns (the 1914 chaussees)
+    "wyszkow": (52.59, 21.46), "ostrow-maz": (52.80, 21.90), "zambrow": (52.98, 22.24), "kalwaria": (54.41, 23.23),
+    "garwolin": (51.90, 21.62), "ryki": (51.62, 21.93), "bialobrzegi": (51.65, 20.95), "jedrzejow": (50.64, 20.30),
+    "miechow": (50.36, 20.03), "krasnystaw": (50.98, 23.17), "sochaczew": (52.23, 20.24), "wreschen": (52.33, 17.53),
+    "slupca": (52.29, 18.10), "kolo": (52.20, 18.64), "plonsk": (52.62, 20.37), "hohenstein": (53.59, 20.28),
+    "bischofsburg": (53.87, 21.02), "darkehmen": (54.31, 21.93), "radziwillow": (50.13, 25.25), "tapiau": (54.65, 21.13),
+    "nowe-miasto": (51.62, 20.58), "rawa-maz": (51.76, 20.25), "kremenets": (50.10, 25.73), "przeworsk": (50.06, 22.49),
+    "kalwarja-przemysl": (49.62, 22.55), "opatow": (50.80, 21.42), "sandomierz": (50.68, 21.75), "annopol": (50.89, 21.86),
+    "zawichost": (50.81, 21.86), "pulawy": (51.42, 21.97), "gora-kalwaria": (51.98, 21.21), "wyszogrod": (52.39, 20.19),
+    "niznow": (48.96, 25.10), "olita-ferry": (54.40, 24.03), "preny": (54.53, 23.98), "nisko": (50.52, 22.13),
+    "labiau-deime": (54.86, 21.12),
+    # Russian lines running off the east edge (to Minsk, Kiev, Proskurov): their last map hex joins the network to
+    # the friendly edge (14.4's line of communication)
+    "volkovysk": (53.16, 24.45), "baranovichi": (53.13, 26.01), "pinsk": (52.11, 26.10), "sarny": (51.34, 26.45),
+    "zdolbunov": (50.52, 26.25), "east-minsk": (54.35, 26.47), "east-baranovichi": (53.15, 26.47),
+    "east-pinsk": (52.10, 26.47), "east-kiev": (50.35, 26.50), "east-proskurov": (49.48, 26.50), "volochysk": (49.53, 26.20),
+    # edge points of the lines that leave the map westward and southward (the A-H and Silesian networks reach a
+    # friendly map edge through them: 14.2.1a LOCs)
+    "gleiwitz": (50.29, 18.67), "west-breslau": (51.11, 16.85), "south-munkacs": (48.00, 22.75),
+    "south-czernowitz": (48.12, 25.95),
 }
 
 
@@ -262,6 +305,8 @@ def place_hex(key: str) -> str | None:
     counters' set-ups use, so a fortress unit and its fortress hex agree), else the nearest centre."""
     if key in EXACT:
         return EXACT[key]
+    if key.startswith("east-"):  # where a line leaves the map: the east-edge hex (column 1) of its row
+        return BY_CR[(1, round(fractional(*PLACES[key])[1]))]
     h = hex_of(*PLACES[key])
     return h if h in CENTRE else hex_at(*PLACES[key])
 
@@ -312,46 +357,117 @@ TOWNS = [
 FORTRESSES = ["konigsberg", "thorn", "posen", "graudenz", "lotzen", "novogeorgievsk", "warsaw", "ivangorod", "brest",
               "kovno", "grodno", "osowiec", "krakow", "przemysl"]
 
+# (name, kind, stations): kind is the track class and gauge (map.yaml rail_types): lines inside Russia are Russian
+# gauge (purple) but the Warsaw - Vienna line (Warsaw - Skierniewice - Piotrkow - Czestochowa - the border) and its
+# branches (Skierniewice - Lowicz, Koluszki - Lodz, the Kalisz line) are European (black), as German and A-H lines are;
+# so is the Warsaw - Bromberg railway (Lowicz - Kutno - Aleksandrow - Thorn), built and run by the Warsaw - Vienna
+# company and joined to the Russian-gauge network nowhere (in Russian gauge it would be an island);
+# main lines double, branches single (authored). A line crossing the Russian border is split at the border station,
+# where the gauge changes. The rules fix two: Rastenburg 52.27 - Angerburg 49.24 single-track, 4 hexes, and Bromberg
+# 86.38 - Rastenburg 52.27 double-track via Thorn, Deutsch-Eylau and Allenstein, 43 hexes (digest 1.2): the Thorn -
+# Insterburg line (double track Thorn - Korschen) runs by its real stations (Schulitz, Schönsee/Kowalewo, Briesen,
+# Bischofswerder, Bergfriede, Wartenburg, Rothfliess, Samulewo) and bends so that the distance along the rails is the
+# rules' 43 hexes (straight runs between the stations would give 40 on this grid).
+NOT_STATIONS = ("east-", "west-", "south-", "shortest", "brda-valley")  # route points that are no station
 RAILWAYS = [
-    ("Königsberg - Insterburg - Eydtkuhnen - Kovno - Vilna",
-     ["konigsberg", "wehlau", "insterburg", "gumbinnen", "stalluponen", "eydtkuhnen", "virballen", "kazlu-ruda", "kovno",
-      "landwarow", "vilna"]),
-    ("Bromberg - Thorn - Allenstein - Insterburg",
-     ["bromberg", "thorn", "jablonowo", "deutsch-eylau", "osterode", "allenstein", "korschen", "gerdauen", "insterburg"]),
-    ("Königsberg - Korschen - Rastenburg - Lyck - Bialystok",
-     ["konigsberg", "bartenstein", "korschen", "rastenburg", "lotzen", "lyck", "prostken", "grajewo", "osowiec", "bialystok"]),
-    ("Rastenburg - Angerburg (single track)", ["shortest", "rastenburg", "angerburg"]),
-    ("Warsaw - Bialystok - Grodno - Vilna",
+    ("Königsberg - Insterburg - Eydtkuhnen", "double_european",
+     ["konigsberg", "wehlau", "insterburg", "gumbinnen", "stalluponen", "eydtkuhnen"]),
+    ("Eydtkuhnen - Virballen - Kovno - Vilna", "double_russian",
+     ["eydtkuhnen", "virballen", "kazlu-ruda", "kovno", "landwarow", "vilna"]),
+    ("Bromberg - Thorn - Allenstein - Insterburg", "double_european",
+     ["bromberg", "brda-valley", "schulitz", "thorn", "kowalewo", "briesen", "jablonowo", "bischofswerder", "deutsch-eylau",
+      "bergfriede", "osterode", "allenstein", "wartenburg", "rothfliess", "samulewo", "korschen", "gerdauen", "insterburg"]),
+    ("Königsberg - Korschen - Rastenburg - Lyck - Prostken", "double_european",
+     ["konigsberg", "bartenstein", "korschen", "rastenburg", "lotzen", "lyck", "prostken"]),
+    ("Prostken - Grajewo - Bialystok", "single_russian", ["prostken", "grajewo", "osowiec", "bialystok"]),
+    ("Rastenburg - Angerburg (single track)", "single_european", ["shortest", "rastenburg", "angerburg"]),
+    ("Warsaw - Bialystok - Grodno - Vilna", "double_russian",
      ["warsaw", "malkinia", "lapy", "bialystok", "sokolka", "grodno", "porechye", "orany", "landwarow"]),
-    ("Warsaw - Brest-Litowsk", ["warsaw", "siedlce", "lukow", "miedzyrzec", "biala", "brest"]),
-    ("Bialystok - Brest-Litowsk", ["bialystok", "bielsk", "czeremcha", "brest"]),
-    ("Brest-Litowsk - Kovel - Rovno", ["brest", "kovel", "lutsk", "rovno"]),
-    ("Warsaw - Ivangorod - Lublin - Kovel",
+    ("Warsaw - Brest-Litowsk", "double_russian", ["warsaw", "siedlce", "lukow", "miedzyrzec", "biala", "brest"]),
+    ("Bialystok - Brest-Litowsk", "single_russian", ["bialystok", "bielsk", "czeremcha", "brest"]),
+    ("Lapy - Ostroleka", "single_russian", ["lapy", "ostroleka"]),
+    ("Brest-Litowsk - Kovel - Rovno", "double_russian", ["brest", "kovel", "lutsk", "rovno"]),
+    ("Warsaw - Ivangorod - Lublin - Kovel", "double_russian",
      ["warsaw", "otwock", "pilawa", "ivangorod", "naleczow", "lublin", "chelm", "lyuboml", "kovel"]),
-    ("Warsaw - Mlawa - Soldau - Deutsch-Eylau",
-     ["warsaw", "novogeorgievsk", "nasielsk", "ciechanow", "mlawa", "soldau", "deutsch-eylau"]),
-    ("Thorn - Wloclawek - Kutno - Warsaw", ["thorn", "aleksandrow", "wloclawek", "kutno", "lowicz", "skierniewice", "warsaw"]),
-    ("Warsaw - Piotrkow - Czestochowa - Kattowitz",
-     ["skierniewice", "koluszki", "piotrkow", "radomsko", "czestochowa", "zawiercie", "sosnowiec", "kattowitz"]),
-    ("Lodz - Kalisz - Ostrowo", ["koluszki", "lodz", "sieradz", "kalisz", "ostrowo"]),
-    ("Posen - Ostrowo - Kreuzburg", ["posen", "ostrowo", "kreuzburg"]),
-    ("Posen - Gnesen - Inowrazlaw - Thorn", ["posen", "gnesen", "inowrazlaw", "thorn"]),
-    ("Thorn - Bromberg - Schneidemühl", ["bromberg", "schneidemuhl"]),
-    ("Ostbahn: Bromberg - Dirschau - Königsberg",
+    ("Warsaw - Mlawa", "single_russian", ["warsaw", "novogeorgievsk", "nasielsk", "ciechanow", "mlawa"]),
+    ("Mlawa - Soldau - Deutsch-Eylau", "single_european", ["mlawa", "soldau", "deutsch-eylau"]),
+    ("Thorn - Aleksandrow - Wloclawek - Kutno - Lowicz (Warsaw - Bromberg railway)", "single_european",
+     ["thorn", "aleksandrow", "wloclawek", "kutno", "lowicz"]),
+    ("Lowicz - Skierniewice (Warsaw - Vienna branch)", "single_european", ["lowicz", "skierniewice"]),
+    ("Warsaw - Vienna railway: Warsaw - Piotrkow - Czestochowa - Kattowitz", "double_european",
+     ["warsaw", "skierniewice", "koluszki", "piotrkow", "radomsko", "czestochowa", "zawiercie", "sosnowiec", "kattowitz"]),
+    ("Koluszki - Lodz", "single_european", ["koluszki", "lodz"]),
+    ("Kalisz railway: Lodz - Kalisz - Ostrowo", "single_european", ["lodz", "sieradz", "kalisz", "ostrowo"]),
+    ("Warsaw - Grojec (narrow gauge)", "narrow", ["warsaw", "grojec", "nowe-miasto"]),
+    ("Posen - Ostrowo - Kreuzburg", "single_european", ["posen", "ostrowo", "kreuzburg"]),
+    ("Posen - Gnesen - Inowrazlaw - Thorn", "double_european", ["posen", "gnesen", "inowrazlaw", "thorn"]),
+    ("Bromberg - Schneidemühl", "double_european", ["bromberg", "schneidemuhl"]),
+    ("Ostbahn: Bromberg - Dirschau - Königsberg", "double_european",
      ["bromberg", "graudenz", "marienburg", "elbing", "braunsberg", "konigsberg"]),
-    ("Dirschau - Danzig", ["marienburg", "dirschau", "danzig"]),
-    ("Königsberg - Pillau", ["konigsberg", "pillau"]),
-    ("Insterburg - Tilsit", ["insterburg", "tilsit"]),
-    ("Allenstein - Ortelsburg - Johannisburg - Lyck", ["allenstein", "ortelsburg", "johannisburg", "lyck"]),
-    ("Krakow - Tarnow - Przemysl - Lemberg - Tarnopol",
+    ("Dirschau - Danzig", "double_european", ["marienburg", "dirschau", "danzig"]),
+    ("Königsberg - Pillau", "single_european", ["konigsberg", "pillau"]),
+    ("Insterburg - Tilsit", "single_european", ["insterburg", "tilsit"]),
+    ("Allenstein - Ortelsburg - Johannisburg - Lyck", "single_european", ["allenstein", "ortelsburg", "johannisburg", "lyck"]),
+    ("Krakow - Tarnow - Przemysl - Lemberg - Tarnopol", "double_european",
      ["kattowitz", "trzebinia", "krakow", "bochnia", "tarnow", "rzeszow", "jaroslau", "przemysl", "lemberg", "krasne",
       "zloczow", "tarnopol", "podwoloczyska"]),
-    ("Lemberg - Stryj - Munkacs", ["lemberg", "mikolajow", "stryj", "skole", "lawoczne", "munkacs"]),
-    ("Przemysl - Chyrow - Sambor - Stryj", ["przemysl", "chyrow", "sambor", "drohobycz", "stryj"]),
-    ("Lemberg - Halicz - Stanislau - Czernowitz", ["lemberg", "halicz", "stanislau", "kolomea", "czernowitz"]),
-    ("Tarnow - Neu Sandez", ["tarnow", "neu-sandez"]),
-    ("Lemberg - Rawa Ruska", ["lemberg", "rawa-ruska"]),
-    ("Krasne - Brody", ["krasne", "brody"]),
+    ("Lemberg - Stryj - Munkacs", "single_european", ["lemberg", "mikolajow", "stryj", "skole", "lawoczne", "munkacs",
+                                                      "south-munkacs"]),
+    ("Upper Silesia: Kattowitz - Gleiwitz - Oppeln - Breslau", "double_european",
+     ["kattowitz", "gleiwitz", "oppeln", "breslau", "west-breslau"]),
+    ("Przemysl - Chyrow - Sambor - Stryj", "single_european", ["przemysl", "chyrow", "sambor", "drohobycz", "stryj"]),
+    ("Lemberg - Halicz - Stanislau - Czernowitz", "double_european", ["lemberg", "halicz", "stanislau", "kolomea", "czernowitz",
+                                                                            "south-czernowitz"]),
+    ("Tarnow - Neu Sandez", "single_european", ["tarnow", "neu-sandez"]),
+    ("Lemberg - Rawa Ruska", "single_european", ["lemberg", "rawa-ruska"]),
+    ("Krasne - Brody", "single_european", ["krasne", "brody"]),
+    ("Vilna - Molodechno (to Minsk)", "double_russian", ["vilna", "east-minsk"]),
+    ("Brest-Litowsk - Baranovichi (to Minsk and Moscow)", "double_russian", ["brest", "kobrin", "east-baranovichi"]),
+    ("Bialystok - Volkovysk - Baranovichi", "single_russian", ["bialystok", "volkovysk", "baranovichi"]),
+    ("Polesie line: Kobrin - Pinsk", "single_russian", ["kobrin", "pinsk", "east-pinsk"]),
+    ("Kovel - Sarny", "single_russian", ["kovel", "sarny"]),
+    ("Rovno - Zdolbunov (to Kiev)", "double_russian", ["rovno", "zdolbunov", "east-kiev"]),
+    ("Radziwillow - Dubno - Zdolbunov", "single_russian", ["brody", "radziwillow", "dubno", "zdolbunov"]),
+    ("Volochysk - Proskurov", "single_russian", ["podwoloczyska", "volochysk", "east-proskurov"]),
+]
+
+# (name, kind, towns on the way): the main 1914 chaussees (Reichsstrassen, Russian shosse, A-H Reichsstrassen)
+# between towns on the map, authored from 1914 road maps as straight runs between the towns they pass.
+ROADS = [
+    ("Berlin - Königsberg road: Dirschau - Elbing - Königsberg", "primary", ["dirschau", "marienburg", "elbing", "braunsberg", "konigsberg"]),
+    ("Königsberg - Insterburg - Eydtkuhnen - Kovno", "primary",
+     ["konigsberg", "tapiau", "wehlau", "insterburg", "gumbinnen", "stalluponen", "eydtkuhnen", "mariampol", "kovno"]),
+    ("Kovno - Vilna", "primary", ["kovno", "landwarow", "vilna"]),
+    ("Petersburg road: Warsaw - Lomza - Augustow - Kovno", "primary",
+     ["warsaw", "wyszkow", "ostrow-maz", "zambrow", "lomza", "grajewo", "augustow", "suwalki", "kalwaria", "mariampol"]),
+    ("Warsaw - Brest-Litowsk road", "primary", ["warsaw", "siedlce", "miedzyrzec", "biala", "brest"]),
+    ("Berlin - Warsaw road: Posen - Kutno - Warsaw", "primary",
+     ["posen", "wreschen", "slupca", "kolo", "kutno", "lowicz", "sochaczew", "warsaw"]),
+    ("Warsaw - Radom - Krakow road", "primary", ["warsaw", "grojec", "bialobrzegi", "radom", "kielce", "jedrzejow", "miechow", "krakow"]),
+    ("Warsaw - Lublin road", "primary", ["warsaw", "garwolin", "ryki", "lublin"]),
+    ("Lublin - Zamosc - Lemberg road", "primary", ["lublin", "krasnystaw", "zamosc", "tomaszow", "rawa-ruska", "lemberg"]),
+    ("Kaiserstrasse: Krakow - Tarnow - Przemysl - Lemberg", "primary",
+     ["krakow", "bochnia", "tarnow", "rzeszow", "przeworsk", "jaroslau", "przemysl", "lemberg"]),
+    ("Lemberg - Brody - Dubno - Rovno road", "primary", ["lemberg", "zloczow", "brody", "radziwillow", "dubno", "rovno"]),
+    ("Lemberg - Stanislau - Czernowitz road", "primary", ["lemberg", "halicz", "stanislau", "kolomea", "czernowitz",
+                                                                            "south-czernowitz"]),
+    ("Warsaw - Mlawa - Allenstein", "secondary", ["warsaw", "novogeorgievsk", "plonsk", "mlawa", "neidenburg", "hohenstein", "allenstein"]),
+    ("Thorn - Osterode - Allenstein - Rastenburg - Lyck", "secondary",
+     ["thorn", "jablonowo", "deutsch-eylau", "osterode", "allenstein", "bischofsburg", "rastenburg", "lotzen", "lyck", "grajewo"]),
+    ("Königsberg - Bartenstein - Rastenburg", "secondary", ["konigsberg", "bartenstein", "rastenburg"]),
+    ("Insterburg - Darkehmen - Angerburg - Lötzen", "secondary", ["insterburg", "darkehmen", "angerburg", "lotzen"]),
+    ("Gumbinnen - Goldap - Lyck", "secondary", ["gumbinnen", "goldap", "marggrabowa", "lyck"]),
+    ("Warsaw - Pultusk - Ostroleka - Lomza", "secondary", ["warsaw", "pultusk", "rozan", "ostroleka", "lomza"]),
+    ("Grodno - Bialystok - Brest-Litowsk", "secondary", ["grodno", "sokolka", "bialystok", "bielsk", "brest"]),
+    ("Grodno - Olita - Kovno", "secondary", ["grodno", "olita", "kovno"]),
+    ("Thorn - Wloclawek - Kutno", "secondary", ["thorn", "aleksandrow", "wloclawek", "kutno"]),
+    ("Kalisz - Lodz - Warsaw", "secondary", ["ostrowo", "kalisz", "sieradz", "lodz", "rawa-maz", "grojec"]),
+    ("Lodz - Piotrkow - Czestochowa", "secondary", ["lodz", "piotrkow", "radomsko", "czestochowa"]),
+    ("Radom - Ivangorod - Lublin - Chelm - Kovel", "secondary", ["radom", "ivangorod", "lublin", "chelm", "lyuboml", "kovel"]),
+    ("Kovel - Lutsk - Dubno", "secondary", ["kovel", "lutsk", "dubno"]),
+    ("Lemberg - Zloczow - Tarnopol", "secondary", ["zloczow", "tarnopol"]),
+    ("Przemysl - Sambor - Stryj", "secondary", ["przemysl", "sambor", "drohobycz", "stryj", "lemberg"]),
+    ("Kielce - Opatow - Sandomierz - Rzeszow", "secondary", ["kielce", "opatow", "sandomierz", "nisko", "rzeszow"]),
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -417,8 +533,45 @@ RUSSIAN_BORDER = [
     (48.60, 26.30), (48.50, 26.60)]
 GERMAN_AH_BORDER = [(50.25, 19.17), (50.05, 19.00), (49.95, 18.60), (49.92, 18.30), (49.95, 17.90), (50.10, 17.70),
                     (50.30, 17.40), (50.40, 16.90)]
-BORDERS = [("border", "Russian border", RUSSIAN_BORDER), ("border", "German - Austro-Hungarian border", GERMAN_AH_BORDER)]
-RUSSIA = RUSSIAN_BORDER + [(48.50, 28.0), (57.5, 28.0), (57.5, 21.07)]
+# The borders as drawn: closed, so that a flood fill over the hexes that never crosses a border hexside gives each
+# hex its 1914 country (Germany, Russia, Austria-Hungary, and Romania's tip at Herta in the south-east corner).
+# Each line runs off the map at both ends (into the Baltic at the north edge, past the west and south edges), or
+# ends on another border line; border hexsides are kept over water too, so the fill cannot go round by sea or lake.
+# In the south-east the Russian border follows the Zbruch to the Dniester, the Dniester west to Onut, then the
+# Bukovina - Bessarabia line south to the Prut at Mamornita (the tripoint with Romania).
+RU_BORDER = ([(56.40, 20.95)] + RUSSIAN_BORDER[:-2]
+             + [(48.51, 26.37), (48.55, 26.10), (48.61, 25.90), (48.45, 25.98), (48.30, 26.18), (48.22, 26.10)])
+RO_RU_BORDER = [(48.22, 26.10), (48.20, 26.35), (48.05, 26.60), (47.70, 26.80)]
+RO_AH_BORDER = [(48.22, 26.10), (48.10, 25.98), (47.70, 25.92)]
+GERMAN_AH_BORDER = GERMAN_AH_BORDER + [(50.45, 16.30)]
+BORDERS = [("border", "Russian border", RU_BORDER), ("border", "German - Austro-Hungarian border", GERMAN_AH_BORDER),
+           ("border", "Romanian - Russian border", RO_RU_BORDER), ("border", "Romanian - Austro-Hungarian border", RO_AH_BORDER)]
+COUNTRY_SEEDS = {"Germany": "61.17", "Russia": "57.52", "Austria-Hungary": "12.91"}  # Konigsberg, Warsaw, Tarnopol
+
+# Escarpments (name, line): the high ground lies to the RIGHT walking along the line (north up). The hexes on the high
+# side of each escarpment hexside are escarpment hexes (the TEC's "escarpment (hex + hexside)": the hex cost applies
+# entering across the hexside), unless a unit sets up there or the hex is not clear.
+ESCARPMENTS = [
+    ("Podolian escarpment (Gologory - Woroniaki - Kremenets hills)",
+     [(49.86, 24.15), (49.82, 24.55), (49.90, 24.85), (49.98, 25.15), (49.97, 25.40), (50.05, 25.60), (50.10, 25.80),
+      (50.17, 26.05), (50.25, 26.35), (50.30, 26.75)]),
+    ("Dniester escarpment (rim of the Podolian plateau)",
+     [(48.58, 26.70), (48.63, 26.20), (48.72, 25.78), (48.88, 25.45), (49.04, 25.12), (49.20, 24.80)]),
+    ("Vistula bluffs (Kulm heights)", [(53.22, 18.38), (53.38, 18.60), (53.52, 18.90), (53.72, 18.93)]),
+    ("Vistula bluffs (Sandomierz upland)", [(51.05, 21.72), (50.86, 21.72), (50.66, 21.58), (50.38, 21.15)]),
+]
+# Ferries (river, place): historical 1914 ferry crossings of the major and grand rivers without a railway bridge;
+# the ferry is the river hexside nearest the place.
+FERRIES = [("Vistula", "zawichost"), ("Vistula", "pulawy"), ("Vistula", "gora-kalwaria"), ("Vistula", "wyszogrod"),
+           ("Vistula", "plock"), ("Dniester", "niznow"), ("Niemen", "olita-ferry"), ("Niemen", "preny"), ("San", "nisko")]
+# Printed IPs (digest 3.9: Level 3 until GT 20, then 4): German field fortifications prepared before the war.
+# Each: (id, name, how): "left of" a river's hexsides (the hexes on that side), "around" a town, "chain" between places.
+PRINTED_IPS = [
+    ("printed-ip-angerapp", "Angerapp line (printed IP)", ("left of", "Angerapp")),
+    ("printed-ip-lotzen", "Lötzen position, Feste Boyen (printed IP)", ("around", "lotzen")),
+    ("printed-ip-deime", "Deime line, Labiau - Tapiau (printed IP)", ("chain", "labiau-deime", "tapiau")),
+]
+LOTZEN = "lotzen"  # the three causeways are the lake hexsides of the Lotzen hex (digest 3.7: all enter one hex)
 
 # --------------------------------------------------------------------------------------------
 # Terrain polygons (lat, lon)
@@ -501,8 +654,9 @@ def interp_lat(line, lon: float) -> float | None:
     return None
 
 
-def shortest(a: str, b: str) -> list[str]:
-    """A shortest chain of adjacent hexes from a to b (breadth first; ties toward the straight line)."""
+def shortest(a: str, b: str, step=None) -> list[str]:
+    """A shortest chain of adjacent hexes from a to b (breadth first; ties toward the straight line); step(h, n)
+    says whether the chain may go from h to its neighbour n (default: always)."""
     prev = {a: None}
     todo = [a]
     bx, by = CENTRE[b]
@@ -510,7 +664,7 @@ def shortest(a: str, b: str) -> list[str]:
         nxt = []
         for h in todo:
             for n in sorted(TYPES.neighbours(h), key=lambda n: math.hypot(CENTRE[n][0] - bx, CENTRE[n][1] - by)):
-                if n not in prev:
+                if n not in prev and (step is None or step(h, n)):
                     prev[n] = h
                     nxt.append(n)
         todo = nxt
@@ -587,6 +741,60 @@ def terrain_of(lat: float, lon: float) -> str:
     return "clear"
 
 
+def unit_hexes() -> set[str]:
+    """Hexes where a scenario sets a unit up: their terrain is never changed here."""
+    import yaml
+
+    out: set[str] = set()
+    for f in sorted((ROOT / "counters" / "ef1914" / "scenarios").glob("*.yaml")):
+        for item in yaml.safe_load(f.read_text()).get("setup", []) or []:
+            if isinstance(item, dict) and item.get("hex"):
+                out.add(str(item["hex"]))
+    return out
+
+
+def side_of(polyline, a: str, b: str) -> dict[str, float]:
+    """For the hexside a/b crossed by polyline: each hex's side of the crossed segment (> 0: right of the
+    direction of travel on the north-up map; pixel y grows southward)."""
+    pts = [px_of(*p) for p in polyline]
+    pa, pb = CENTRE[a], CENTRE[b]
+    for q1, q2 in zip(pts, pts[1:]):
+        if seg_intersect(pa, pb, q1, q2):
+            return {h: (q2[0] - q1[0]) * (CENTRE[h][1] - q1[1]) - (q2[1] - q1[1]) * (CENTRE[h][0] - q1[0]) for h in (a, b)}
+    raise ValueError(f"{a}/{b} does not cross the line")
+
+
+def regions(walls: set[frozenset[str]]) -> dict[str, set[str]]:
+    """COUNTRY_SEEDS' flood fills over hex neighbours that never cross a wall hexside."""
+    out = {}
+    for country, seed in COUNTRY_SEEDS.items():
+        seen, todo = {seed}, [seed]
+        while todo:
+            h = todo.pop()
+            for n in TYPES.neighbours(h):
+                if n not in seen and frozenset((h, n)) not in walls:
+                    seen.add(n)
+                    todo.append(n)
+        out[country] = seen
+    return out
+
+
+def rail_distance(rails, a: str, b: str) -> int | None:
+    """Rail hexes from a to b along the railways' links (breadth first)."""
+    links: dict[str, set[str]] = {}
+    for _, _, chain in rails:
+        for x, y in zip(chain, chain[1:]):
+            links.setdefault(x, set()).add(y)
+            links.setdefault(y, set()).add(x)
+    dist, todo = {a: 0}, [a]
+    for h in todo:
+        for n in sorted(links.get(h, ())):
+            if n not in dist:
+                dist[n] = dist[h] + 1
+                todo.append(n)
+    return dist.get(b)
+
+
 def build():
     terrain = {h: terrain_of(*latlon_of_hex(h)) for h in HEXES}
     # every named lake gets at least the hex at its middle
@@ -609,22 +817,49 @@ def build():
         if terrain[h] in ("sea", "lake"):
             terrain[h] = "clear"
 
+    # 14.2.1 (a depot "must be stacked in a RR station hex"; digest 6: a station is a city, town or village
+    # on a line): every named station of a line that is no town above is drawn as a village
+    town_keys = {k for _, k, _ in TOWNS}
+    for _, _, stations in RAILWAYS:
+        for key in stations:
+            if key in town_keys or key.startswith(NOT_STATIONS) or key in NOT_STATIONS:
+                continue
+            h = place_hex(key)
+            town_keys.add(key)
+            if h is None or h in used:
+                continue
+            used.add(h)
+            towns.append((key, key.replace("-", " ").title(), h, "village"))
+
     rails = []
-    for name, stations in RAILWAYS:
+    for name, kind, stations in RAILWAYS:
         chain = rail_hexes(stations)
         for h in chain:
             if terrain[h] in ("sea", "lake"):
                 terrain[h] = "clear"
-        rails.append((name, chain))
+        rails.append((name, kind, chain))
 
     def water(h):
         return terrain[h] in ("sea", "lake")
 
     hexsides = []
-    for kind, name, line in RIVERS + RIDGES + LAKE_CHAINS + BORDERS:
+    for kind, name, line in RIVERS + RIDGES + LAKE_CHAINS:
         sides = [s for s in hexsides_of(line) if not (water(s[0]) or water(s[1]))]
         if sides:
             hexsides.append((kind, name, sides))
+    for kind, name, line in BORDERS:  # over water too: the borders stay closed
+        hexsides.append((kind, name, hexsides_of(line)))
+
+    # escarpment hexsides, and the hexes on their high side
+    standing = unit_hexes()
+    for name, line in ESCARPMENTS:
+        sides = [s for s in hexsides_of(line) if not (water(s[0]) or water(s[1]))]
+        hexsides.append(("escarpment", name, sides))
+        for a, b in sides:
+            sd = side_of(line, a, b)
+            high = a if sd[a] > 0 else b
+            if terrain[high] == "clear" and high not in standing:
+                terrain[high] = "escarpment"
 
     # a railway bridge wherever a railway crosses a river
     river_of = {}
@@ -633,13 +868,13 @@ def build():
             for a, b in sides:
                 river_of[frozenset((a, b))] = name
     bridges: dict[str, list[tuple[str, str]]] = {}
-    for rname, chain in rails:
+    for rname, _, chain in rails:
         for a, b in zip(chain, chain[1:]):
             r = river_of.get(frozenset((a, b)))
             if r and (a, b) not in bridges.get(r, []) and (b, a) not in bridges.get(r, []):
                 bridges.setdefault(r, []).append((a, b))
     # the Zaleszczyki bridgehead (12.5) guards a Dniester bridge
-    for kind, name, sides in hexsides:
+    for kind, name, sides in list(hexsides):
         if name == "Dniester":
             zal = [sd for sd in sides if "11.103" in sd]
             if zal:
@@ -647,18 +882,86 @@ def build():
     for r, sides in bridges.items():
         hexsides.append(("bridge", f"{r} railway bridges", sides))
 
-    # supply sources: friendly map-edge hexes
+    # ferries: the river hexside nearest each ferry place that carries no bridge
+    bridged = {frozenset(sd) for kind, _, sides in hexsides if kind == "bridge" for sd in sides}
+    river_sides = {name: sides for kind, name, sides in hexsides if kind in ("major_river", "grand_river")}
+    ferries = []
+    for river, key in FERRIES:
+        x, y = px_of(*PLACES[key])
+        free = [sd for sd in river_sides[river] if frozenset(sd) not in bridged]
+        best = min(free, key=lambda sd: math.hypot((CENTRE[sd[0]][0] + CENTRE[sd[1]][0]) / 2 - x,
+                                                   (CENTRE[sd[0]][1] + CENTRE[sd[1]][1]) / 2 - y))
+        ferries.append(best)
+        bridged.add(frozenset(best))
+    hexsides.append(("ferry", "River ferries", ferries))
+
+    # the Lotzen causeways: the lake hexsides of the Lotzen hex
+    lotzen = place_hex(LOTZEN)
+    lake_sides = [sd for kind, _, sides in hexsides if kind == "lake_side" for sd in sides]
+    causeways = [sd for sd in lake_sides if lotzen in sd]
+    hexsides.append(("causeway", "Lötzen causeways", causeways))
+    lake_set = {frozenset(sd) for sd in lake_sides} - {frozenset(sd) for sd in causeways}
+
+    # roads: straight runs between their towns, round lakes and the sea where a run would cross water
+    roads = []
+    for name, kind, stations in ROADS:
+        chain: list[str] = []
+        for s1, s2 in zip(stations, stations[1:]):
+            run = rail_hexes([s1, s2])
+            if any(water(h) for h in run) or any(frozenset(x) in lake_set for x in zip(run, run[1:])):
+                run = shortest(place_hex(s1), place_hex(s2), lambda a, b: not water(b) and frozenset((a, b)) not in lake_set)
+            chain.extend(run if not chain else run[1:])
+        straighten(chain, {place_hex(x) for x in stations}, TYPES.neighbours)
+        roads.append((name, kind, chain))
+
+    # railways and roads crossing a lake hexside must do it on a causeway
+    for name, _, chain in rails + roads:
+        for a, b in zip(chain, chain[1:]):
+            if frozenset((a, b)) in lake_set:
+                print(f"  WARNING {name} crosses a lake hexside {a}/{b}")
+
+    # printed IPs
+    ips = []
+    for aid, name, how in PRINTED_IPS:
+        if how[0] == "left of":
+            line = next(ln for _, n, ln in RIVERS if n == how[1])
+            sides = next(sd for _, n, sd in hexsides if n == how[1])
+            hexes = []
+            for a, b in sides:
+                sd = side_of(line, a, b)
+                left = a if sd[a] < 0 else b
+                if left not in hexes and not water(left):
+                    hexes.append(left)
+        elif how[0] == "around":
+            centre = place_hex(how[1])
+            walls = {frozenset(sd) for kind, _, sides in hexsides if kind == "lake_side" for sd in sides}
+            hexes = [n for n in TYPES.neighbours(centre) if not water(n) and frozenset((centre, n)) not in walls]
+        else:
+            hexes = [h for h in shortest(place_hex(how[1]), place_hex(how[2])) if not water(h)]
+        ips.append((aid, name, sorted(hexes, key=_hexsort)))
+
+    # supply sources: friendly map-edge hexes (1.2.1), by the country the closed borders give each hex;
+    # Romania's edge is friendly to neither
+    walls = {frozenset(sd) for kind, _, sides in hexsides if kind == "border" for sd in sides}
+    country = regions(walls)
     sources = {"cp": [], "russian": []}
     for h in HEXES:
         if not TYPES.is_edge(h) or terrain[h] in ("sea", "lake", "high_mountain"):
             continue
         c, r = cr(h)
-        lat, lon = latlon_of_hex(h)
         if r == 1 and c >= 40:
             continue  # the northern edge by Tilsit: friendly to neither (1.2.1)
-        side = "russian" if inside((lat, lon), RUSSIA) else "cp"
-        sources[side].append(h)
-    return terrain, towns, rails, hexsides, sources
+        if h in country["Russia"]:
+            sources["russian"].append(h)
+        elif h in country["Germany"] or h in country["Austria-Hungary"]:
+            sources["cp"].append(h)
+
+    # the Bukowina Holding Box (14.7, 23.4): five southern-edge half hexes (14.7 lists five, IDs lost), the easternmost
+    # A-H ones, south and south-east of Czernowitz up to the Romanian border at Herta
+    ah = country["Austria-Hungary"]
+    bukowina = sorted((h for h in HEXES if TYPES.is_edge(h) and cr(h)[1] == 111 and h in ah
+                       and not water(h) and terrain[h] != "high_mountain"), key=_hexsort)[:5]
+    return terrain, towns, rails, roads, hexsides, ips, bukowina, sources
 
 
 def _q(h: str) -> str:
@@ -675,33 +978,49 @@ def _wrap(items: list[str], indent: str, per_line: int = 12) -> str:
     return ("[\n" + ",\n".join(indent + "  " + x for x in lines) + "\n" + indent + "]") if lines else "[]"
 
 
-def write(terrain, towns, rails, hexsides, sources) -> None:
+def game_has_entry_box() -> bool:
+    """counters/ef1914/game.yaml shows entry areas (a display part of kind entry_areas): modgen needs one to build a
+    map with entry_areas, so the Bukowina box is written only then."""
+    import yaml
+
+    game = yaml.safe_load((ROOT / "counters" / "ef1914" / "game.yaml").read_text())
+    return any(part.get("kind") == "entry_areas" for d in game.get("displays", []) for part in d.get("parts", []))
+
+
+def write(terrain, towns, rails, roads, hexsides, ips, bukowina, sources) -> None:
     by_type: dict[str, list[str]] = {}
     for h, t in terrain.items():
         if t != "clear":
             by_type.setdefault(t, []).append(h)
     out = ["# 1914, Twilight in the East: terrain of every hex. Written by tools/author_ef1914_map.py.",
            "approximate: true",
-           'source: "Authored from 1914 geography (coast, Haffs, Masurian lakes, marshes, forests, Carpathians) placed with tools/ef1914_geo.py; the rules print no terrain"',
+           'source: "Authored from 1914 geography (coast, Haffs, Masurian lakes, marshes, forests, Carpathians, Podolian and Vistula escarpments) placed with tools/ef1914_geo.py; the rules print no terrain"',
            "default: clear", "terrain:"]
     for t in sorted(by_type):
         out.append(f"  {t}: " + _wrap([_q(h) for h in sorted(by_type[t], key=_hexsort)], "  "))
     (OUT / "terrain.yaml").write_text("\n".join(out) + "\n")
 
-    f = ["# 1914, Twilight in the East: hexsides, railways, towns, fortresses and supply sources.",
+    f = ["# 1914, Twilight in the East: hexsides, railways, roads, towns, fortresses, printed IPs and supply sources.",
          "# Written by tools/author_ef1914_map.py (polylines and station lists live there).",
          "# Exact from the rules: the hexes of Angerburg 49.24, Rastenburg 52.27, Bromberg 86.38, Piotrkow 72.63,",
-         "# Tarnopol 12.91, Brest-Litowsk 31.55 (printed supply symbol) and Zaleszczyki 11.103. Everything else is approximate.",
+         "# Tarnopol 12.91, Brest-Litowsk 31.55 (printed supply symbol) and Zaleszczyki 11.103; the single-track",
+         "# Rastenburg - Angerburg line (4 hexes) and the 43 rail hexes Bromberg - Rastenburg. Everything else is approximate.",
          "approximate: true",
-         'source: "Rivers, ridge, borders, 1914 railways, towns, fortresses and friendly edges authored from real geography (tools/ef1914_geo.py fit); the rules do not print them"',
+         'source: "Rivers, escarpments, causeways, ferries, closed national borders, 1914 railways by track and gauge, main chaussees, towns, fortresses, printed IPs and friendly edges authored from real geography and history (tools/ef1914_geo.py fit); the rules do not print them"',
          "hexsides:"]
     for kind, name, sides in hexsides:
         f.append(f"  - type: {kind}")
         f.append(f'    name: "{name}"')
         f.append("    sides: " + _wrap([f"[{_q(a)}, {_q(b)}]" for a, b in sides], "    ", 6))
     f.append("railroads:")
-    for name, chain in rails:
+    for name, kind, chain in rails:
         f.append(f'  - name: "{name}"')
+        f.append(f"    kind: {kind}")
+        f.append("    hexes: " + _wrap([_q(h) for h in chain], "    ", 14))
+    f.append("roads:")
+    for name, kind, chain in roads:
+        f.append(f'  - name: "{name}"')
+        f.append(f"    kind: {kind}")
         f.append("    hexes: " + _wrap([_q(h) for h in chain], "    ", 14))
     f.append("towns:")
     for key, name, h, size in towns:
@@ -713,6 +1032,15 @@ def write(terrain, towns, rails, hexsides, sources) -> None:
         f.append(f'  - {{id: fortress-{key}, name: "Fortress {name}", hexes: [{_q(town_hex[key])}], symbol: fortress}}')
     f.append('  - {id: brest-magazine, name: "Brest-Litowsk fortress magazine (printed supply symbol, 12.3)", '
              'hexes: ["31.55"], label: "S"}')
+    for aid, name, hexes in ips:
+        f.append(f'  - {{id: {aid}, name: "{name}", symbol: entrenchment, hexes: {_wrap([_q(h) for h in hexes], "    ", 14)}}}')
+    if game_has_entry_box():
+        f.append("entry_areas:")
+        f.append('  - {id: BK, name: "Bukowina Holding Box (14.7)", owners: [{side: cp, from: 1}], hexes: '
+                 + _wrap([_q(h) for h in bukowina], "    ", 14) + "}")
+    else:
+        print(f"  NOTE the Bukowina Holding Box ({', '.join(bukowina)}) is not written: counters/ef1914/game.yaml has "
+              "no display part of kind entry_areas, which modgen needs for a map with entry_areas")
     f.append("supply_sources:")
     for side in ("cp", "russian"):
         f.append(f"  {side}: " + _wrap([_q(h) for h in sorted(sources[side], key=_hexsort)], "  ", 14))
@@ -720,14 +1048,32 @@ def write(terrain, towns, rails, hexsides, sources) -> None:
 
 
 def main() -> None:
-    terrain, towns, rails, hexsides, sources = build()
-    write(terrain, towns, rails, hexsides, sources)
+    terrain, towns, rails, roads, hexsides, ips, bukowina, sources = build()
+    write(terrain, towns, rails, roads, hexsides, ips, bukowina, sources)
     counts: dict[str, int] = {}
     for t in terrain.values():
         counts[t] = counts.get(t, 0) + 1
     print("terrain:", counts)
-    print(f"towns {len(towns)}, railways {len(rails)}, hexside features {len(hexsides)}, "
+    print(f"towns {len(towns)}, railways {len(rails)}, roads {len(roads)}, hexside features {len(hexsides)}, "
           f"supply cp {len(sources['cp'])} russian {len(sources['russian'])}")
+    per_kind: dict[str, list[int]] = {}
+    for _, kind, chain in rails:
+        per_kind.setdefault(kind, []).append(len(chain))
+    print("railways:", {k: (len(v), sum(v)) for k, v in per_kind.items()}, "(lines, hexes)")
+    road_kind: dict[str, set[str]] = {}
+    for _, kind, chain in roads:
+        road_kind.setdefault(kind, set()).update(chain)
+    print("road hexes:", {k: len(v) for k, v in road_kind.items()})
+    by_kind: dict[str, int] = {}
+    for kind, _, sides in hexsides:
+        by_kind[kind] = by_kind.get(kind, 0) + len(sides)
+    print("hexsides:", by_kind)
+    print("printed IPs:", {a: len(h) for a, _, h in ips}, "Bukowina box:", bukowina)
+    print("rail distance Bromberg 86.38 - Rastenburg 52.27:", rail_distance(rails, "86.38", "52.27"),
+          "Rastenburg - Angerburg:", rail_distance(rails, "52.27", "49.24"))
+    walls = {frozenset(sd) for kind, _, sides in hexsides if kind == "border" for sd in sides}
+    reg = regions(walls)
+    print("countries:", {c: len(r) for c, r in reg.items()})
 
 
 if __name__ == "__main__":

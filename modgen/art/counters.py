@@ -1,12 +1,13 @@
 """Counter art drawn from unit data, laid out like the printed counters.
 
 Layout (the same slots for every game): set-up hex, entry area or arrival turn top left, size
-above the type symbol, a `corner_dot` mark (a coloured dot with a turn in it) or a `corner`
-value (a range) top right, a `box` value (an artillery value, an armor rating) left of the
-symbol, a `symbol_right_text` mark (a drop code) right of it, the symbol on a white field for a
-`white_symbol` mark, unit ID with the formation in a coloured box, and attack-defense-MA along
-the bottom with a `ring_attack` mark's ring around the attack strength. Which marks a game
-prints is game.yaml's `counter_marks`; this module knows only the styles. Morale is a coloured
+above the type symbol, top right a `corner_dot` mark (a dot with a turn in it), left of it a
+`corner_square` mark and `corner` values (a range); a `box` value (an artillery value, an armor
+rating) left of the symbol (red, underlined, in parentheses for `box_colour`, `box_underline`,
+`box_parentheses` marks), a `symbol_right_text` mark (a drop code) right of it, the symbol on a
+white or coloured field (`white_symbol`, `symbol_field`), unit ID with the formation in a coloured
+box, attack-defense-MA along the bottom with a `ring_attack` mark's ring around the attack. Which
+marks a game prints is game.yaml's `counter_marks`; this module knows only the styles. Morale is a coloured
 bar down the left edge; units of more than two steps show pips for the steps of the side up, in
 a row below the factors. The reduced side carries a thin light band. Everything is drawn at 4x
 and reduced, so edges are crisp.
@@ -369,14 +370,23 @@ def unit_canvas(game: Game, unit: Unit, values: Values, reduced: bool, info: Cou
     marks = {m.style: (m, unit.mark(m.id)) for m in game.counter_marks.values() if unit.mark(m.id) is not None}
 
     # top row: set-up info, size, corner dot or corner value
-    c.text(3, 7.5, info.setup, 8, ink, anchor="lm", max_width=22, name="setup")
+    setup_room = 22.0
+    if info.setup and c.fit(info.setup, 8, setup_room)[0] < 7.5:  # a long hex id ("11.103"): the room up to the size
+        setup_room = max(setup_room, COUNTER / 2 + 2 - c.text_width(unit.size, 8.5) / 2 - 5)
+    c.text(3, 7.5, info.setup, 8, ink, anchor="lm", max_width=setup_room, name="setup")
     c.text(COUNTER / 2 + 2, 8, unit.size, 8.5, ink, name="size")
     if "corner_dot" in marks:  # above the reduced side's band (14.5)
         mark, shown = marks["corner_dot"]
         dot = hex_rgb(mark.colour) if mark.colour else (200, 20, 20)
         c.ellipse(COUNTER - 9, 8, 6, fill=dot, outline=(255, 255, 255), width=0.8, kind="box", name=f"{mark.id} dot")
         c.text(COUNTER - 9, 8.2, str(shown), 8, contrast_ink(dot), max_width=9, name=mark.id, inside=f"{mark.id} dot")
-    right = COUNTER - 16 if "corner_dot" in marks else COUNTER - 4  # corner values stand left of a dot
+    right = COUNTER - 16 if "corner_dot" in marks else COUNTER - 4  # a square and corner values stand left of a dot
+    if "corner_square" in marks:  # a square with the value (a withdrawal turn) left of the dot
+        mark, shown = marks["corner_square"]
+        fill, sw = hex_rgb(mark.colour) if mark.colour else (255, 255, 255), max(11.0, c.text_width(str(shown), 8) + 3)
+        c.rect(right - sw, 2.5, right, 13.5, fill=fill, outline=(20, 20, 20), width=0.8, kind="box", name=f"{mark.id} square")
+        c.text(right - sw / 2, 8.2, str(shown), 8, contrast_ink(fill), max_width=sw - 2, name=mark.id, inside=f"{mark.id} square")
+        right -= sw + 2
     for v in game.unit_values.values():
         shown = values.value(v.id)
         if v.show == "corner" and shown:
@@ -385,14 +395,11 @@ def unit_canvas(game: Game, unit: Unit, values: Values, reduced: bool, info: Cou
 
     # symbol row: boxed value, type symbol (on a white field: a white_symbol mark), text right of it
     sx0, sy0, sx1, sy1 = 23, 19, 49, 36
-    white = marks.get("white_symbol")
-    field = hex_rgb(white[0].colour or "#ffffff") if white else base
-    draw_symbol(c, utype.symbol, sx0, sy0, sx1, sy1, field, contrast_ink(field) if white else ink)
-    boxed = next((values.value(v.id) for v in game.unit_values.values() if v.show == "box"), None)
-    box_value = next((v for v in game.unit_values.values() if v.show == "box"), None)
-    if boxed is not None and (boxed or not box_value.hide_zero):
-        c.rect(5, 20, 18, 35, fill=(255, 255, 255), outline=(20, 20, 20), width=0.8, kind="box", name=f"{box_value.id} box")
-        c.text(11.5, 27.8, f"{box_value.prefix}{boxed}", 10, (20, 20, 20), name=box_value.id, inside=f"{box_value.id} box")
+    white, tinted = marks.get("white_symbol"), marks.get("symbol_field")  # white_symbol first: one field a symbol
+    field = hex_rgb(white[0].colour or "#ffffff") if white else hex_rgb(tinted[0].colour_of(tinted[1]) or "#ffffff") if tinted else base
+    draw_symbol(c, utype.symbol, sx0, sy0, sx1, sy1, field, contrast_ink(field) if white or tinted else ink)
+    left = (MORALE_W + 1) if unit.morale and game.morale[unit.morale].colour else BORDER + 1
+    draw_box_value(c, game, values, marks, left)
     if "symbol_right_text" in marks:
         mark, shown = marks["symbol_right_text"]
         c.text(60.5, 27.8, str(shown), 8, hex_rgb(mark.colour) if mark.colour else ink, max_width=20, name=mark.id)
@@ -404,13 +411,37 @@ def unit_canvas(game: Game, unit: Unit, values: Values, reduced: bool, info: Cou
             c.ellipse(COUNTER - 5 - i * 4.5, PIP_Y, 1.5, fill=ink, kind="mark", name=f"pip {i + 1}")
 
     # ID and formation box, between the morale bar and the right edge
-    left = (MORALE_W + 1) if unit.morale and game.morale[unit.morale].colour else BORDER + 1
     draw_id_row(c, unit.name, unit.formation, left, COUNTER - BORDER - 1, lower_ink, darken(base, 0.25))
 
     # factors: attack-defense-MA, a ring_attack mark round the attack strength
     draw_factors(c, values, lower_ink, marks["ring_attack"][0] if "ring_attack" in marks else None)
     c.rect(0, 0, COUNTER, COUNTER, outline=darken(base, 0.5), width=1, kind="area", name="border")
     return c
+
+
+def draw_box_value(c: Canvas, game: Game, values: Values, marks: dict, left: float) -> None:
+    """The first `show: box` unit value that prints (not a hidden 0), styled by the box_* marks; a label
+    too wide for the box (x 5-18) widens it toward the edge and the symbol, then shrinks."""
+    shown = next(((v, n) for v in game.unit_values.values() if v.show == "box"
+                  for n in (values.value(v.id),) if n is not None and (n or not v.hide_zero)), None)
+    if shown is None:
+        return
+    value, number = shown
+    label = f"({value.prefix}{number})" if "box_parentheses" in marks else f"{value.prefix}{number}"
+    coloured = marks.get("box_colour")
+    text_ink = hex_rgb(coloured[0].colour or "#c81414") if coloured else (20, 20, 20)
+    x0, x1, room = 5.0, 18.0, None
+    width = c.text_width(label, 10)
+    if width > x1 - x0:
+        bw = min(width + 3, 21.5 - left)
+        x0 = min(max(left, 11.5 - bw / 2), 21.5 - bw)
+        x1, room = x0 + bw, bw - 2
+    c.rect(x0, 20, x1, 35, fill=(255, 255, 255), outline=(20, 20, 20), width=0.8, kind="box", name=f"{value.id} box")
+    c.text((x0 + x1) / 2, 27.8, label, 10, text_ink, max_width=room, name=value.id, inside=f"{value.id} box")
+    if "box_underline" in marks:  # under the text's ink, inside the box
+        ink = c.layout[-1].box  # on whole pixels: a crisp line one pixel high
+        y = min(int(ink[3] + 1.4), 33)
+        c.rect(int(ink[0]), y, -int(-ink[2]), y + 1, fill=text_ink)
 
 
 def unit_face(game: Game, unit: Unit, values: Values, reduced: bool, info: CounterText) -> Image.Image:

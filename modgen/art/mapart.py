@@ -158,18 +158,35 @@ class MapPainter:
             colour, width = (hex_rgb(kind.colour), kind.width) if kind else (ROAD, 3)
             for run in self.runs(road.hexes):
                 pts = [self.p(self.at(h)) for h in run]
-                if len(pts) > 1:
+                if len(pts) > 1 and kind and kind.dashed:
+                    self.dashed_path([self.at(h) for h in run], colour, width)
+                elif len(pts) > 1:
                     self.draw.line(pts, fill=colour, width=round(width * SS), joint="curve")
-        for pts in ([self.at(h) for h in run] for rail in self.map.railroads for run in self.runs(rail.hexes)):
-            if len(pts) < 2:
-                continue
-            self.draw.line([self.p(q) for q in pts], fill=RAIL, width=3 * SS, joint="curve")
-            for (ax, ay), (bx, by) in zip(pts, pts[1:]):  # cross-ties
-                length = math.hypot(bx - ax, by - ay)
-                ux, uy = (bx - ax) / length, (by - ay) / length
-                for k in range(1, 8):
-                    tx, ty = ax + ux * length * k / 8, ay + uy * length * k / 8
-                    self.draw.line([self.p((tx - uy * 5, ty + ux * 5)), self.p((tx + uy * 5, ty - ux * 5))], fill=RAIL, width=SS)
+        rails = self.map.rail_types  # kinds of railroads (track, gauge): each drawn in its colour and width, widest first
+        for rail in sorted(self.map.railroads, key=lambda r: -(rails[r.kind].width if r.kind in rails else 3)):
+            kind = rails.get(rail.kind)
+            colour, width, tie = (hex_rgb(kind.colour), kind.width, 5 + max(0.0, kind.width - 3)) if kind else (RAIL, 3, 5)
+            for pts in ([self.at(h) for h in run] for run in self.runs(rail.hexes)):
+                if len(pts) < 2:
+                    continue
+                if kind and kind.dashed:
+                    self.dashed_path(pts, colour, width)
+                    continue
+                self.draw.line([self.p(q) for q in pts], fill=colour, width=round(width * SS), joint="curve")
+                for (ax, ay), (bx, by) in zip(pts, pts[1:]):  # cross-ties
+                    length = math.hypot(bx - ax, by - ay)
+                    ux, uy = (bx - ax) / length, (by - ay) / length
+                    for k in range(1, 8):
+                        tx, ty = ax + ux * length * k / 8, ay + uy * length * k / 8
+                        self.draw.line([self.p((tx - uy * tie, ty + ux * tie)), self.p((tx + uy * tie, ty - ux * tie))], fill=colour, width=SS)
+
+    def dashed_path(self, pts, colour, width: float) -> None:
+        """A polyline drawn in dashes (a narrow-gauge railway, a track)."""
+        for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+            for k in range(0, 8, 2):
+                a, b = k / 8 + 1 / 16, (k + 1) / 8 + 1 / 16
+                self.draw.line([self.p((ax + (bx - ax) * a, ay + (by - ay) * a)), self.p((ax + (bx - ax) * b, ay + (by - ay) * b))],
+                               fill=colour, width=round(width * SS))
 
     def hexsides(self) -> None:
         order = {"water": 0, "ridge": 1, "boundary": 2, "bridge": 3, "ferry": 4}
@@ -273,6 +290,9 @@ class MapPainter:
         for h in fortresses:
             if h in self.shown:
                 self.fortress(*self.at(h))
+        for h in sorted({h for a in self.map.areas if a.symbol == "entrenchment" for h in a.hexes}):
+            if h in self.shown:
+                self.entrenchment(*self.at(h))
         for town in self.map.towns:
             if town.hex not in self.shown:
                 continue
@@ -341,6 +361,16 @@ class MapPainter:
             ang = math.radians(-90 + 36 * k)
             pts.append(self.p((x + rr * math.cos(ang), y + rr * math.sin(ang))))
         self.draw.polygon(pts, fill=(120, 120, 120), outline=(30, 30, 30), width=2 * SS)
+
+    def entrenchment(self, x: float, y: float) -> None:
+        """A printed field fortification: a trench line with teeth toward the enemy, above the hex centre."""
+        size = self.board.geometry.spec.hex_size
+        w, ty, tooth = size * 0.3, y - size * 0.2, size * 0.09
+        ink = (150, 30, 30)
+        self.draw.line([self.p((x - w, ty)), self.p((x + w, ty))], fill=ink, width=3 * SS)
+        for k in range(4):
+            cx = x - w + (k + 0.5) * (2 * w / 4)
+            self.draw.polygon([self.p((cx - tooth / 2, ty)), self.p((cx, ty - tooth)), self.p((cx + tooth / 2, ty))], fill=ink)
 
     def hex_ids(self) -> None:
         size = self.board.geometry.spec.hex_size

@@ -22,7 +22,7 @@ from ..vassal.module import ModuleInfo, board_point, map_location, read_module
 from ..vassal.pieces import Piece
 from ..vassal.position import PieceRecord
 from ..vassal.savefile import SavedGame, read_game
-from ..vassal.sequence import java_parse_int
+from ..vassal.sequence import decode, java_parse_int
 from ..conventions import (
     FACE_LAYER, LAYER_NAME_FIELD, MAIN_MAP, SCENARIO_PROPERTY, STEP_LAYER, VP_BOX, eliminated_box_name, entry_box_name,
 )
@@ -298,13 +298,13 @@ def turn_of(saved: SavedGame, ctx: Context) -> tuple[Optional[int], Optional[str
     values = state.active_values() if state is not None else []
     gt = values[0] if values else start
     players = gt_level.children[0] if gt_level.children else None
-    names = (players.attributes.get("list", "") if players else "").split(",")
+    names = decode(players.attributes.get("list", "") if players else "", ",")
     pidx = values[1] if len(values) > 1 else 0
     side = None
     if 0 <= pidx < len(names):
         side = next((s.id for s in game.sides if s.name == names[pidx]), None)
     phases = players.children[0] if players and players.children else None
-    phase_names = (phases.attributes.get("list", "") if phases else "").split(",")
+    phase_names = decode(phases.attributes.get("list", "") if phases else "", ",")
     phidx = values[2] if len(values) > 2 else 0
     phase = phase_names[phidx] if 0 <= phidx < len(phase_names) and phase_names[phidx] else None
     # order key by the game's player-turn order, so saves of one game sort in play order

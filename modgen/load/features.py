@@ -44,6 +44,7 @@ TOWN = obj("A town, city or village.", {
     "vp": VP,
     **provenance("the town"),
 })
+AREA_SYMBOLS = ("fortress", "entrenchment", "none")  # what the map draws in each hex of an area
 RANGE = {
     "type": ["string", "object"],
     "description": 'a quoted hex ID, or a range {from: "3.01", to: "11.01"} along one line or position of the numbering',
@@ -60,7 +61,7 @@ AREA = obj("A named set of hexes for rules and drawing (`hexes`, a `region`, or 
         "bounded_by": must(texts("names of hexside features (`hexsides` names) that bound the region")),
     }),
     "shade": colour("shade drawn over its hexes"),
-    "symbol": choice("fortress | none", ("fortress", "none")),
+    "symbol": choice("fortress | entrenchment (a printed field fortification) | none", AREA_SYMBOLS),
     "label": text("printed in each of its hexes (a drop label, e.g. A1)"),
 })
 ENTRY_AREA = obj("An off-map box units enter from and supply traces to.", {
@@ -76,7 +77,7 @@ ENTRY_AREA = obj("An off-map box units enter from and supply traces to.", {
 SCHEMA = document("features", "modgen maps/<game>/features.yaml", obj(
     "Hexsides, railroads, roads, towns, areas, entry areas and supply sources.", {
         "hexsides": items("hexside features (rivers, ridges, bridges...)", HEXSIDE),
-        "railroads": items("railroad lines", _route("A railroad line.", "free tag")),
+        "railroads": items("railroad lines", _route("A railroad line.", "a map.yaml rail_types id (for games with rail types; else a free tag)")),
         "roads": items("roads", _route("A road.", "a map.yaml road_types id (for games with road types)")),
         "towns": items("towns, cities and villages", TOWN),
         "areas": items("named hex sets for rules and drawing", AREA),
@@ -116,7 +117,10 @@ def read_features(f: Node, types: MapTypes, terrain: dict[str, str], t_prov: Pro
                 hexes.append(h)
             if len(hexes) < 2:
                 n.fail("hexes", "a route needs at least two hexes")
-            kind = n.choice("kind", road_types, "") if key == "roads" and road_types else n.text("kind", "")
+            kinds = road_types if key == "roads" else types.rail_types
+            if key == "railroads" and kinds and not n.has("kind"):
+                n.fail(None, f"a railroad needs a kind: one of {', '.join(kinds)} (map.yaml rail_types)")
+            kind = n.choice("kind", kinds, "") if kinds else n.text("kind", "")
             out.append(Route(n.text("name"), tuple(hexes), kind))
         return out
 
@@ -163,7 +167,7 @@ def read_features(f: Node, types: MapTypes, terrain: dict[str, str], t_prov: Pro
             else:
                 hexes.append(hex_ref(f, value, line, path, written))
         shade = _colour(n, "shade") if n.has("shade") else None
-        areas.append(Area(n.text("id"), n.text("name"), tuple(hexes), shade, n.choice("symbol", ("fortress", "none"), None), n.text("label", None)))
+        areas.append(Area(n.text("id"), n.text("name"), tuple(hexes), shade, n.choice("symbol", AREA_SYMBOLS, None), n.text("label", None)))
     if len({a.id for a in areas}) != len(areas):
         f.fail("areas", "area ids must be unique")
 
@@ -206,7 +210,7 @@ def read_features(f: Node, types: MapTypes, terrain: dict[str, str], t_prov: Pro
             f.fail("towns", f"town {tid} lies on prohibited terrain {terrain[town_hex]} at {town_hex}")
     return MapData(
         types.boards, types.terrain_types, hexside_types, terrain, features, railroads, roads, towns, areas, supply, t_prov, f_prov,
-        road_types, entry_areas, types.provenance, across=types.across,
+        road_types, entry_areas, types.provenance, across=types.across, rail_types=types.rail_types,
     )
 
 

@@ -1,5 +1,5 @@
-"""maps/<game>/map.yaml: the boards and their hex numbering, and the terrain, hexside and road
-types (the TEC) that terrain.yaml and features.yaml refer to."""
+"""maps/<game>/map.yaml: the boards and their hex numbering, and the terrain, hexside, road and
+rail types (the TEC) that terrain.yaml and features.yaml refer to."""
 
 from __future__ import annotations
 
@@ -71,13 +71,23 @@ ROAD_TYPE = obj("A kind of road in features.yaml `roads`, drawn widest first.", 
     "move": text("movement cost along it, as printed"),
     "colour": must(colour("drawing colour")),
     "width": number("drawing width in pixels (default 4)"),
+    "dashed": flag("drawn dashed (default false)"),
 })
-SCHEMA = document("map", "modgen maps/<game>/map.yaml", obj("Boards and their hex numbering; terrain, hexside and road types.", {
+RAIL_TYPE = obj("A kind of railroad in features.yaml `railroads` (track class, gauge), drawn widest first.", {
+    "name": must(text("as the TEC / map key names it")),
+    "move": text("movement or supply cost along it, as printed"),
+    "colour": must(colour("drawing colour")),
+    "width": number("drawing width in pixels (default 4)"),
+    "dashed": flag("drawn dashed, without cross-ties (e.g. narrow gauge; default false)"),
+})
+SCHEMA = document("map", "modgen maps/<game>/map.yaml", obj("Boards and their hex numbering; terrain, hexside, road and rail types.", {
     "boards": must({"type": "array", "description": "the boards of the map", "items": BOARD, "minItems": 1}),
     "terrain_types": must(by_id("the TEC: terrain id -> terrain type", TERRAIN_TYPE)),
     "hexside_types": by_id("hexside id -> hexside type", HEXSIDE_TYPE),
     "road_types": by_id("kinds of `roads` in features.yaml", ROAD_TYPE),
-    **provenance("the TEC (terrain_types / hexside_types / road_types)"),
+    "rail_types": by_id("kinds of `railroads` in features.yaml: with it every railroad names its `kind` and is drawn by it",
+                        RAIL_TYPE),
+    **provenance("the TEC (terrain_types / hexside_types / road_types / rail_types)"),
 }))
 
 
@@ -92,6 +102,7 @@ class MapTypes:
     road_types: dict[str, RoadType]
     provenance: Provenance
     across: dict[str, tuple[str, ...]] = field(default_factory=dict)  # neighbours beyond a seam (sheets.seam_links)
+    rail_types: dict[str, RoadType] = field(default_factory=dict)  # kinds of railroads (optional)
 
     def neighbours(self, hex_id: str) -> list[str]:
         """The hexes adjacent to hex_id, on its own sheet and across a seam."""
@@ -157,11 +168,16 @@ def read_map(m: Node) -> MapTypes:
         for line, value, path in n.texts("over", []):
             if value not in hexside_types or hexside_types[value].on:
                 raise DataError(m.file, line, path, f"{value!r} is not a hexside type a crossing can lie on")
-    road_types = {
-        tid: RoadType(tid, n.text("name"), n.text("move", ""), _colour(n, "colour"), _number(n, "width") or 4.0)
-        for tid, n in m.mapping("road_types", {})
+    road_types, rail_types = _route_types(m, "road_types"), _route_types(m, "rail_types")
+    return MapTypes(boards, board_of, terrain_types, hexside_types, road_types, tec_prov, across, rail_types)
+
+
+def _route_types(m: Node, key: str) -> dict[str, RoadType]:
+    """road_types or rail_types: kinds of routes, each drawn in its colour and width."""
+    return {
+        tid: RoadType(tid, n.text("name"), n.text("move", ""), _colour(n, "colour"), _number(n, "width") or 4.0, n.flag("dashed"))
+        for tid, n in m.mapping(key, {})
     }
-    return MapTypes(boards, board_of, terrain_types, hexside_types, road_types, tec_prov, across)
 
 
 def _board(b: Node) -> Board:

@@ -14,13 +14,19 @@ COUNTER_MARKS = by_id(
         "style": must(choice(
             "how the counter shows it: ring_attack (a ring round the attack strength), white_symbol (the type symbol "
             "on a white field), corner_dot (a coloured dot top right with the value in it), symbol_right_text "
-            "(the value right of the type symbol)", MARK_STYLES)),
-        "value": must(choice("what a unit gives: flag (true/false; ring_attack, white_symbol), integer or text "
-                             "(corner_dot, symbol_right_text)", MARK_VALUES)),
+            "(the value right of the type symbol), corner_square (a square top right, left of a corner_dot, with the value "
+            "in it), symbol_field (the type symbol on a field of the mark's colour, or of its `colours` entry for the "
+            "unit's text), box_colour (the boxed unit value in the mark's colour, default red), box_underline (the boxed "
+            "value underlined), box_parentheses (the boxed value in parentheses)", MARK_STYLES)),
+        "value": must(choice("what a unit gives: flag (true/false; ring_attack, white_symbol, symbol_field, box_colour, "
+                             "box_underline, box_parentheses), integer or text (corner_dot, symbol_right_text, "
+                             "corner_square; symbol_field: text naming one of its `colours`)", MARK_VALUES)),
         "property": must(text("the VASSAL piece property every unit of the game gets (flag: true/false, integer: 0 when "
                               "not given, text: empty when not given)")),
         "colour": colour("the mark's colour (default: the ring and text in the counter's text colour, the dot red, "
-                         "the symbol's field white)"),
+                         "the symbol's field white, the square white, the boxed value red)"),
+        "colours": by_id("a symbol_field text mark: each value a unit may give -> its field colour",
+                         colour("the field colour")),
     }),
 )
 TEXTS = obj("What the module shows in the game's own words; each defaults to a neutral text.", {
@@ -51,7 +57,11 @@ def read_counter_marks(g: Node, taken: set[str], properties: set[str]) -> dict[s
         if style in styles:
             n.fail("style", f"{mid!r} and {styles[style]!r} are both {style}: a counter has one place for it")
         styles[style] = mid
-        marks[mid] = CounterMark(mid, n.text("name"), style, prop, value, _colour(n, "colour", None))
+        cn = n.child("colours", None)
+        colours = tuple((k, _colour(cn, k)) for k, *_ in n.entries("colours", {})) if cn is not None else ()
+        if (style == "symbol_field" and value == "text") != bool(colours):
+            n.fail("colours", "a symbol_field mark of text values names their colours in `colours`; no other mark has them")
+        marks[mid] = CounterMark(mid, n.text("name"), style, prop, value, _colour(n, "colour", None), colours)
     return marks
 
 

@@ -122,6 +122,8 @@ def _marks(n: Node, counter_marks: dict[str, CounterMark]) -> tuple[tuple[str, b
             value = n.integer(mid, None, *MARK_NUMBER)
         else:
             value = n.text(mid, None)
+            if value and mark.colours and value not in dict(mark.colours):
+                n.fail(mid, f"{value!r} is none of the {mid} mark's colours ({', '.join(dict(mark.colours))})")
         if value is not None and value != "":
             out.append((mid, value))
     return tuple(out)

@@ -22,17 +22,19 @@ from typing import Optional
 
 from ..gamestate import GameState, UnitState
 from ..plugin_api import (
-    END_OF_PHASE, Finding, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing, VPReport,
+    END_OF_PHASE, FIXED_IN_PHASE, Finding, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
+    VPReport, once,
 )
-from . import ef1914_attachment, ef1914_positions
-from .common import neighbour_tables, saves_out_of_order, unit_ids
+from . import ef1914_attachment, ef1914_positions, ef1914_supply, ef1914_victory
+from .ef1914_units import enemy_zoc, is_artillery, is_combat, projects_zoc, rail_mode
+from .common import neighbour_tables, unit_ids
 
 GAME_ID = "ef1914"
 NEVER = 99  # game.yaml: a dot without a number, never released
 DIVISIONS_LIMIT_HALVES = 6  # 4.2: three division-sized infantry units, counted in halves
 ARTILLERY_LIMIT = 2  # 4.2: plus two artillery units
-COMBAT_TYPES = ("infantry", "cavalry")  # 2.1: a combat unit is any infantry or cavalry unit
 
+SUPPLY_TITLE = "Supply marker disagrees with the supply traced"
 STACK_WORDS = ("4.2: No more than THREE division-sized infantry units plus TWO artillery units can occupy a hex "
                "at the END of any friendly movement phase. Reduced division-sized infantry units, supply units and "
                "division-sized cavalry units count as half; infantry regiments and battalions, cavalry brigades, "
@@ -67,21 +69,35 @@ TIMINGS = (
     RuleTiming("3.3.5", Timing(), "3.3.5: a unit bearing the Movement Restriction dot begins the scenario immobile "
                "(or as a city garrison) until the GT in the dot; without a number it is never released."),
     RuleTiming("5.0", Timing(), "5.0: the sequence of play: game turns, player turns and phases in order."),
+    # 14.0: the states are "fixed once per GT in the owner's Supply Phase and kept until the next one"
+    # ("Units that are in Low Supply or Out of Supply suffer these effects until the next Supply Phase").
+    RuleTiming("14.4", Timing(FIXED_IN_PHASE, "Supply"), "14.4 (1)-(4): place an Out of Supply marker on any depot "
+               "unit without a valid LOC and on any Corps Train unit with no valid supply line; place a Low Supply "
+               "marker on all combat and artillery units that trace supply from a Corps Train unit on its extended "
+               "mode side, or that trace to a RR line hex at ranges between 4 and 6 hexes; place an Out of Supply "
+               "marker on all combat and artillery units that cannot trace a valid supply line.",
+               title=SUPPLY_TITLE, name="Supply markers"),
 ) + ef1914_positions.TIMINGS + ef1914_attachment.TIMINGS
-SUPPLY_NOTE = ("Supply (14.0-14.7) is not checked yet: no unit's supply path is traced, Low Supply and Out of "
-               "Supply markers are not compared with the position, and no unit shows a supply state.")
-VICTORY_NOTE = ("The victory rules (27.0: VP sources, VP towns, victory levels) are not in the rules text "
-                "(it stops inside 14.7): no VP can be computed; the VP markers are shown as they stand.")
-
+SUPPLY_STATES = (
+    SupplyState("in", "In Supply", "#1ea03c", "In Supply: a depot of its army, its corps' train, a RR line within 3 hexes"),
+    SupplyState("low", "Low Supply", "#e0a800", "Low Supply: an Extended corps train, or a RR line 4-6 hexes away"),
+    SupplyState("out", "Out of Supply", "#d71e1e", "Out of Supply: no supply line (Isolated ones named in the report)"),
+)
+SUPPLY_NOTES = (
+    "14.1-14.4 traced for every unit on the map: depots need a LOC along friendly operational RR to a friendly map "
+    "edge, Corps Trains a depot of their army in range or a RR line joined to an edge, combat and artillery units "
+    "their army's depots, their corps' train (two guest cavalry formations per train), a RR line within 6 hexes or "
+    "a fortress magazine. Path costs in hexes: double-track RR 1/4, single 1/2, rough 1 1/2, mountain and wetlands "
+    "2 (1 along a road), mountain ridge +1, Grand/Major river crossings +1 in Autumn.",
+    "Read from the save as the rules' lost parts force (DECISIONs in modgen/rules/ef1914_supply.py): friendly "
+    "operational RR = the side's home-country lines free of enemy units, plus lines in enemy country up to a "
+    "friendly Railhead marker (17.1 is lost); weather (20.0) is lost: wetlands always count 2; control (4.3) "
+    "is read as home country for isolation.",
+)
 
 def ids_of(units: list[UnitState]) -> tuple[str, ...]:
     """Unit ids sorted: a finding names a stack's units the same way whatever their order in it."""
     return tuple(sorted(unit_ids(units)))
-
-
-def rail_mode(u: UnitState) -> bool:
-    """8.2.4: an entrained unit bears a Rail Mode marker (its back is the Destination marker)."""
-    return any(m.marker.kind == "rail_mode" and not m.back for m in u.markers)
 
 
 def stacking_halves(u: UnitState) -> int:
@@ -100,36 +116,6 @@ def stacking_halves(u: UnitState) -> int:
     return 0
 
 
-def is_artillery(u: UnitState) -> bool:
-    return u.unit.type == "artillery"
-
-
-def is_combat(u: UnitState) -> bool:
-    return u.unit.type in COMBAT_TYPES
-
-
-def projects_zoc(u: UnitState) -> bool:
-    """4.1: combat units and Fortresses (not Forts, artillery or supply units, nor units in Rail Mode)."""
-    if rail_mode(u):
-        return False
-    return is_combat(u) or (u.unit.type == "fortress" and not u.unit.has("fort"))
-
-
-def enemy_zoc(state: GameState, side: str) -> dict[str, list[str]]:
-    """Hexes in the ZOC of the side's enemies -> the hexes of the enemy units projecting it
-    (4.1: not across lake or sea hexsides, nor Major/Grand River hexsides even at bridges: the
-    map's hexside types that block ZOC)."""
-    _, zoc = neighbour_tables(state.game.map)
-    out: dict[str, list[str]] = {}
-    for u in state.units_on_map():
-        if u.side != side and projects_zoc(u):
-            for h in zoc.get(u.hex, ()):
-                out.setdefault(h, [])
-                if u.hex not in out[h]:
-                    out[h].append(u.hex)
-    return out
-
-
 def setup_hexes_of(state: GameState) -> Optional[dict[str, str]]:
     """Each set-up unit's hex in the save's scenario; None when the scenario is unknown."""
     sc = state.scenario
@@ -140,7 +126,8 @@ def setup_hexes_of(state: GameState) -> Optional[dict[str, str]]:
 
 class EF1914Rules:
     game_id = GAME_ID
-    report = ReportSpec(supply_states=(), victory_title="Victory (27.0: not in the rules text)", timings=TIMINGS)
+    report = ReportSpec(supply_states=SUPPLY_STATES, supply_length="hexes entered from the unit to its supply source",
+                        victory_title="Victory (27.0: not in the rules text)", timings=TIMINGS, supply_marker_rule="14.4")
 
     # ------------------------------------------------------------------ position
     def check(self, state: GameState) -> list[Finding]:
@@ -150,7 +137,19 @@ class EF1914Rules:
         findings += self._set_up_hexes(state)
         findings += ef1914_positions.findings(state)
         findings += ef1914_attachment.findings(state)
+        findings += self._supply_markers(state)
         return findings
+
+    def _supply_markers(self, state: GameState) -> list[Finding]:
+        """14.4: the Low Supply / Out of Supply markers against the supply traced now, whatever the
+        moment (the checker applies the rule's timing: compared in the owner's Supply Phase and after it)."""
+        out: list[Finding] = []
+        names = {s.id: s.name for s in SUPPLY_STATES}
+        for uid, s in sorted(self.supply(state).items()):
+            if s.marker != s.state:
+                out.append(Finding("14.4", SUPPLY_TITLE, (s.hex,), (uid,),
+                                   f"{uid} is {names[s.state]} ({s.source}) but marked {names[s.marker]}"))
+        return out
 
     def _stacking(self, state: GameState) -> list[Finding]:
         game = state.game
@@ -253,31 +252,19 @@ class EF1914Rules:
 
     # ------------------------------------------------------------------ supply, victory, sections
     def supply(self, state: GameState) -> dict[str, SupplyStatus]:
-        return {}  # 14.x is not implemented yet (see sections)
+        """14.4 for every unit on the map, traced once per save (modgen.rules.ef1914_supply)."""
+        return once(state, "supply", lambda: ef1914_supply.trace(state))
 
     def victory(self, states: list[GameState]) -> VPReport:
-        first, last = states[0], states[-1]
-        sides = {s.id: s.name for s in last.game.sides}
-        findings = saves_out_of_order(states, "5.0")
-        outcome = [VICTORY_NOTE] + self._vp_marker_lines(last)
-        return VPReport(sides, [], [], {}, dict(last.vp_recorded), dict(first.vp_recorded),
-                        ["every VP source: the victory schedule (27.0) is not in the rules text"],
-                        findings, outcome, unprovable="the victory schedule (27.0) is not in the rules text")
-
-    @staticmethod
-    def _vp_marker_lines(state: GameState) -> list[str]:
-        lines = []
-        for mk in sorted((m for m in state.markers if m.marker.kind == "vp"), key=lambda m: m.marker.id):
-            where = f"box {mk.box}" if mk.box is not None else (f"hex {mk.hex}" if mk.hex else "off the track")
-            lines.append(f"VP marker {mk.marker.front.name} (x{mk.marker.value}): {where}")
-        if not lines:
-            lines.append("no VP marker is on the map")
-        lines += [f"{state.game.side(s).name}: VP track shows {v}" for s, v in sorted(state.vp_recorded.items())]
-        return lines
+        """VP as the data's schedule gives them (modgen.rules.ef1914_victory: 27.0 is lost)."""
+        return ef1914_victory.victory(states)
 
     def sections(self, states: list[GameState]) -> list[ReportSection]:
         last = states[-1]
-        out = [ReportSection("Supply (14.0): not checked yet", (SUPPLY_NOTE,), {"implemented": False})]
+        supply = self.supply(last)
+        iso = sorted(uid for uid, s in supply.items() if ef1914_supply.isolated(s))
+        lines = SUPPLY_NOTES + ((f"Isolated (14.4.1): {', '.join(iso)}" if iso else "No unit is Isolated (14.4.1)"),)
+        out = [ReportSection("Supply (14.0)", lines, {"isolated": iso})]
         if last.scenario is None:
             out.append(ReportSection("Set-up hexes (3.3.5, 12.1, 12.4)", (
                 "The save names no scenario: the set-up hexes of fortress units and of movement-restricted units "

@@ -46,8 +46,14 @@ class ZoneInfo:
     grid: Optional[HexGrid] = None
     properties: dict[str, str] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        xs, ys = [p[0] for p in self.path], [p[1] for p in self.path]
+        # the polygon's bounding box: most points of a board lie outside most of its zones
+        self._box = (min(xs), min(ys), max(xs), max(ys)) if self.path else (0, 0, -1, -1)
+
     def contains(self, x: int, y: int) -> bool:
-        return bool(self.path) and HexGrid._inside(self.path, x, y)
+        x0, y0, x1, y1 = self._box
+        return x0 <= x <= x1 and y0 <= y <= y1 and HexGrid._inside(self.path, x, y)
 
 
 @dataclass

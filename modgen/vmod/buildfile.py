@@ -8,6 +8,7 @@ import jinja2
 
 from ..model import NEXT_PIECE_SLOT_ID, Game
 from ..vassal.pieces import add_piece_command
+from ..vassal.sequence import encode
 from ..conventions import MAIN_MAP, SCENARIO_PROPERTY
 from ..layout import TracksLayout
 from .piecedefs import PieceDef
@@ -111,8 +112,9 @@ def render_buildfile(
     turn = {
         "label": game.turns.label,
         "property": game.turns.label.replace(" ", ""),
-        "player_turns": ",".join(game.side(s).name for s in game.turns.player_turns),
-        "phases": ",".join(p.replace(",", " ") for p in game.turns.phases),
+        # ListTurnLevel's list is a StringArrayConfigurer value: SequenceEncoder(','), a comma in a name escaped
+        "player_turns": encode((game.side(s).name for s in game.turns.player_turns), ","),
+        "phases": encode(game.turns.phases, ","),
     }
     global_properties = [
         {"name": f"VP_{side.id}", "initial": 0, "numeric": "true", "min": 0, "max": 999, "description": f"Victory points of {side.name}"}
