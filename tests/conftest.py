@@ -46,6 +46,22 @@ def galicia_module(tmp_path_factory) -> Path:
     return build_game(REPO, "galicia1914", out).path
 
 
+@pytest.fixture(scope="session")
+def ef_game():
+    """The Eastern Front's game as loaded from the data tree."""
+    from modgen.loader import load_game
+
+    return load_game(REPO, "ef1914")
+
+
+@pytest.fixture(scope="session")
+def ef_module(tmp_path_factory) -> Path:
+    """The Eastern Front's module, built once for every test file that reads saves through it."""
+    from modgen.build import build_game
+
+    return build_game(REPO, "ef1914", tmp_path_factory.mktemp("ef1914")).path
+
+
 def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 

@@ -86,7 +86,7 @@ def test_only_the_entry_point_imports_the_cli():
 
 def test_rules_plugins_see_only_the_plugin_api_and_the_model():
     allowed = {"modgen.plugin_api", "modgen.gamestate", "modgen.model", "modgen.rules.common", "modgen.errors",
-               "modgen.conventions", "modgen.geometry", "modgen.hexgrid"}
+               "modgen.conventions", "modgen.geometry", "modgen.hexgrid", "modgen.regions"}
     for m, deps in GRAPH.items():
         if m.startswith("modgen.rules."):
             # a plugin may be split into modules of its own: modgen.rules.<game>_<part>
@@ -116,7 +116,7 @@ def test_art_and_vmod_do_not_import_each_other():
 
 
 def test_the_model_and_formats_import_nothing_above_them():
-    low = ("modgen.model", "modgen.geometry", "modgen.sheets", "modgen.hexgrid", "modgen.errors", "modgen.conventions", "modgen.vassal")
+    low = ("modgen.model", "modgen.geometry", "modgen.sheets", "modgen.hexgrid", "modgen.errors", "modgen.conventions", "modgen.vassal", "modgen.regions")
     above = ("modgen.art", "modgen.vmod", "modgen.check", "modgen.rules", "modgen.build", "modgen.cli", "modgen.errata",
              "modgen.plugins", "modgen.plugin_api", "modgen.loader", "modgen.load")
     for m, deps in GRAPH.items():

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from modgen.regions import flood_fill
 from modgen.errors import DataError
 from modgen.loader import load_game
 
@@ -44,14 +45,7 @@ def rail_distance(m, a: str, b: str) -> int | None:
 def country(m, seed: str) -> set[str]:
     """Every hex reachable from seed over hex neighbours without crossing a national border hexside."""
     walls = {s for f in m.hexside_features if f.type == "border" for s in f.sides}
-    seen, todo = {seed}, [seed]
-    while todo:
-        h = todo.pop()
-        for n in m.neighbours(h):
-            if n not in seen and frozenset((h, n)) not in walls:
-                seen.add(n)
-                todo.append(n)
-    return seen
+    return flood_fill(seed, m.neighbours, walls)
 
 
 def town(m, town_id: str) -> str:

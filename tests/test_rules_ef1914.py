@@ -38,18 +38,6 @@ GER_DIVS = ("de-1-1", "de-2-1", "de-35-17", "de-36-17")
 GER_GUNS = ("de-hv-1", "de-hv-17", "de-hv-1r")
 
 
-@pytest.fixture(scope="module")
-def ef_game():
-    return load_game(REPO, G)
-
-
-@pytest.fixture(scope="module")
-def ef_module(tmp_path_factory) -> Path:
-    from modgen.build import build_game
-
-    return build_game(REPO, G, tmp_path_factory.mktemp("ef1914")).path
-
-
 def blank(game, scenario="tannenberg") -> Position:
     pos = Position(game, scenario=scenario)
     for s in game.sides:

@@ -35,18 +35,6 @@ OPEN = "44.30"  # an open hex far from any enemy
 MINE = {rt.title for rt in ef1914_attachment.TIMINGS}
 
 
-@pytest.fixture(scope="module")
-def ef_game():
-    return load_game(REPO, G)
-
-
-@pytest.fixture(scope="module")
-def ef_module(tmp_path_factory) -> Path:
-    from modgen.build import build_game
-
-    return build_game(REPO, G, tmp_path_factory.mktemp("ef1914att")).path
-
-
 def on(g, pos: Position, part: str, row: str, *markers: str, column: str = "0") -> Position:
     """Put markers in one box of an army display: row `row`, Combat Effectiveness Status `column`."""
     box = tracks_layout(g, list(g.scenarios.values())).part_box(part, f"{row}/{column}").name

@@ -30,17 +30,6 @@ from .test_rules_ef1914 import GER_DIVS, GRODNO, GRODNO_RIVER, OPEN, REPO, blank
 G = "ef1914"
 
 
-@pytest.fixture(scope="module")
-def ef_game():
-    return load_game(REPO, G)
-
-
-@pytest.fixture(scope="module")
-def ef_module(tmp_path_factory):
-    from modgen.build import build_game
-
-    return build_game(REPO, G, tmp_path_factory.mktemp("ef1914")).path
-
 # OPEN (44.30) has no printed IP; its neighbours: 44.29 ... Two hexes from it: 44.28.
 NEXT, TWO_AWAY = "44.29", "44.28"
 

@@ -26,7 +26,6 @@ import pytest
 
 from modgen.check.reader import read_state
 from modgen.check.run import check_states
-from modgen.loader import load_game
 from modgen.plugins import plugin_for
 from modgen.rules.ef1914_lines import home_countries
 from modgen.vmod.compose import Composer, Position
@@ -37,15 +36,13 @@ MINOR_DEPOT = "ru-dep-vir"
 
 
 @pytest.fixture(scope="module")
-def game():
-    return load_game(REPO, "ef1914")
+def game(ef_game):
+    return ef_game
 
 
 @pytest.fixture(scope="module")
-def module(tmp_path_factory) -> Path:
-    from modgen.build import build_game
-
-    return build_game(REPO, "ef1914", tmp_path_factory.mktemp("ef1914s")).path
+def module(ef_module) -> Path:
+    return ef_module
 
 
 def distances(m, starts) -> dict[str, int]:
@@ -275,3 +272,66 @@ def test_deep_in_enemy_country_is_isolated(game, module, tmp_path):
     assert supply[RU_DIV].state == "out"
     section = next(s for s in report.sections if s.title.startswith("Supply"))
     assert RU_DIV in section.data["isolated"]
+
+
+# ----------------------------------------------------------------- other sources (14.2.4, 14.3.1, 14.7)
+def test_fortress_with_a_supply_symbol_supplies_units_next_to_it(game, module, tmp_path):
+    """14.2.4: "Any friendly combat or artillery unit stacked on or adjacent to such a Fortress's hex is
+    considered In Supply" (Brest-Litowsk prints the symbol). 28/20, seven hexes from any RR line, is
+    Out of Supply alone and In Supply next to the fortress unit (moved there for the test: 12.1 aside)."""
+    hex_id, _ = place(game, "russian", 7)
+    assert game.units["ru-f-brest"].has("supply_symbol")
+    alone, _ = supply_of(game, module, blank(game).unit(RU_DIV, hex_id), tmp_path)
+    beside = sorted(game.map.neighbours(hex_id))[0]
+    near, _ = supply_of(game, module, blank(game).unit(RU_DIV, hex_id).unit("ru-f-brest", beside), tmp_path)
+    assert alone[RU_DIV].state == "out"
+    assert near[RU_DIV].state == "in" and "fortress" in (near[RU_DIV].source or "")
+
+
+def test_fortress_boyen_supplies_only_the_white_triangle_units_within_three_hexes(game, module, tmp_path):
+    """14.2.4 EXCEPTION: Fortress Boyen supplies only Lotzen, Masurian and Bacmeister, by a supply line
+    of up to three hexes; 35/17 beside them gets nothing from it."""
+    hex_id, _ = place(game, "cp", 7)
+    two = sorted(h for h, d in distances(game.map, [hex_id]).items() if d == 2)[0]
+    pos = blank(game).unit("de-lotzen-fort", hex_id).unit("de-masurian", two).unit("de-35-17", two)
+    supply, _ = supply_of(game, module, pos, tmp_path, (3, "cp", "Attack"))
+    assert supply["de-masurian"].state == "in" and "Boyen" in (supply["de-masurian"].source or "")
+    assert "Boyen" not in (supply["de-35-17"].source or "") and supply["de-35-17"].state != "in"
+
+
+def test_a_corps_train_takes_two_guest_cavalry_formations(game, module, tmp_path):
+    """14.3.1: a Corps Train supplies "any two cavalry formations (even if not attached to that corps)".
+    Three independent Russian cavalry divisions seven hexes from the RR line (beyond the RR's six)
+    and within the III Corps train's range (7): two are In Supply from it, the third Out. DECISION
+    (modgen.rules.ef1914_supply): the two are taken in unit-id order."""
+    hex_id, rail = place(game, "russian", 7)
+    assert (game.units[OTHER_TRAIN].front.value("sr") or 0) >= 7
+    pos = blank(game).unit(OTHER_TRAIN, rail)
+    for c in ("ru-1c", "ru-6c", "ru-15c"):
+        pos.unit(c, hex_id)
+    supply, _ = supply_of(game, module, pos, tmp_path)
+    assert supply[OTHER_TRAIN].state == "in"
+    states = {c: supply[c].state for c in ("ru-1c", "ru-6c", "ru-15c")}
+    assert states == {"ru-15c": "in", "ru-1c": "in", "ru-6c": "out"}
+
+
+def test_bukowina_supply_serves_three_a_h_units(game, module, tmp_path):
+    """14.7: "Only three A-H units ... may receive Bukowina Supply during a specific Supply Phase", by a
+    path of at most 10 hexes to the holding box's edge hexes. The map's railways are taken out of the
+    game read back (every other source with them), so the box is the only source: of four A-H
+    infantry units on a box hex (stacking aside), three are In Supply and the fourth Out."""
+    import dataclasses
+
+    from modgen.rules.ef1914_supply import trace
+
+    box = game.map.entry_area("BK")
+    four = sorted((u for u in game.units.values() if u.nationality == "ah" and u.type == "infantry"), key=lambda u: u.id)[:4]
+    assert len(four) == 4
+    pos = blank(game)
+    for u in four:
+        pos.unit(u.id, box.hexes[2])
+    pos.set_turn(3, "cp", "Attack")
+    state = read_state(Composer(game).write(pos, tmp_path / "b.vsav"), module=module)
+    state.game = dataclasses.replace(state.game, map=dataclasses.replace(state.game.map, railroads=[]))
+    states = sorted(trace(state)[u.id].state for u in four)
+    assert states == ["in", "in", "in", "out"]

@@ -42,6 +42,7 @@ from ef1914_geo import _solve3, fractional, hex_of  # noqa: E402
 
 from modgen.load import GameLoader  # noqa: E402
 from modgen.load import mapfile  # noqa: E402
+from modgen.regions import flood_fill  # noqa: E402
 from mapauthoring import seg_intersect, straighten  # noqa: E402  (tools/mapauthoring.py)
 
 OUT = ROOT / "maps" / "ef1914"
@@ -768,14 +769,7 @@ def regions(walls: set[frozenset[str]]) -> dict[str, set[str]]:
     """COUNTRY_SEEDS' flood fills over hex neighbours that never cross a wall hexside."""
     out = {}
     for country, seed in COUNTRY_SEEDS.items():
-        seen, todo = {seed}, [seed]
-        while todo:
-            h = todo.pop()
-            for n in TYPES.neighbours(h):
-                if n not in seen and frozenset((h, n)) not in walls:
-                    seen.add(n)
-                    todo.append(n)
-        out[country] = seen
+        out[country] = flood_fill(seed, TYPES.neighbours, walls)
     return out
 
 

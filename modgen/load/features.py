@@ -7,6 +7,7 @@ from typing import Callable
 
 from ..errors import DataError
 from ..model import Area, EntryArea, HexsideFeature, MapData, Ownership, Provenance, Route, Town, VPValue
+from ..regions import flood_fill
 from ..yamlsrc import written_of
 from .mapfile import MapTypes
 from .nodes import _MISSING, Node, _colour, _list_items, _words
@@ -224,13 +225,7 @@ def _region(r: Node, types: MapTypes, features: list[HexsideFeature]) -> list[st
         if value not in known:
             raise DataError(r.file, line, path, f"no hexside feature named {value!r}")
     walls = {s for ft in features if ft.name in names for s in ft.sides}
-    seen, todo = {seed}, [seed]
-    while todo:
-        h = todo.pop()
-        for nb in types.neighbours(h):
-            if nb not in seen and frozenset((h, nb)) not in walls:
-                seen.add(nb)
-                todo.append(nb)
+    seen = flood_fill(seed, types.neighbours, walls)
     if len(seen) == len(board_of):
         r.fail("bounded_by", f"the region from {seed} leaks: it reaches all {len(seen)} hexes of the map")
     order = {h: i for i, h in enumerate(board_of)}

@@ -66,20 +66,22 @@ HEXSIDE_TYPE = obj("A hexside type of the TEC (river, ridge, bridge...).", {
     "over": words("a hexside of this type must lie on a hexside carrying one of these types (a crossing)"),
     "blocks_supply": flag("supply does not trace across it (rules plugins read it)"),
 })
-ROAD_TYPE = obj("A kind of road in features.yaml `roads`, drawn widest first.", {
-    "name": must(text("as the TEC names it")),
-    "move": text("movement cost along it, as printed"),
-    "colour": must(colour("drawing colour")),
-    "width": number("drawing width in pixels (default 4)"),
-    "dashed": flag("drawn dashed (default false)"),
-})
-RAIL_TYPE = obj("A kind of railroad in features.yaml `railroads` (track class, gauge), drawn widest first.", {
-    "name": must(text("as the TEC / map key names it")),
-    "move": text("movement or supply cost along it, as printed"),
-    "colour": must(colour("drawing colour")),
-    "width": number("drawing width in pixels (default 4)"),
-    "dashed": flag("drawn dashed, without cross-ties (e.g. narrow gauge; default false)"),
-})
+def _route_type(what: str, names: str, move: str, dashed: str) -> dict:
+    """A kind of road or railroad in features.yaml: how the map key names it and draws it."""
+    return obj(what, {
+        "name": must(text(names)),
+        "move": text(move),
+        "colour": must(colour("drawing colour")),
+        "width": number("drawing width in pixels (default 4)"),
+        "dashed": flag(dashed),
+    })
+
+
+ROAD_TYPE = _route_type("A kind of road in features.yaml `roads`, drawn widest first.", "as the TEC names it",
+                        "movement cost along it, as printed", "drawn dashed (default false)")
+RAIL_TYPE = _route_type("A kind of railroad in features.yaml `railroads` (track class, gauge), drawn widest first.",
+                        "as the TEC / map key names it", "movement or supply cost along it, as printed",
+                        "drawn dashed, without cross-ties (e.g. narrow gauge; default false)")
 SCHEMA = document("map", "modgen maps/<game>/map.yaml", obj("Boards and their hex numbering; terrain, hexside, road and rail types.", {
     "boards": must({"type": "array", "description": "the boards of the map", "items": BOARD, "minItems": 1}),
     "terrain_types": must(by_id("the TEC: terrain id -> terrain type", TERRAIN_TYPE)),

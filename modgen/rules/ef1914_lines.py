@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
 from ..model import MapData
+from ..regions import flood_fill
 from .common import neighbour_tables
 
 Q = 4  # costs in quarter hexes
@@ -83,19 +84,12 @@ def home_countries(m: MapData) -> dict[str, str]:
     if cached is not None and cached[0] is m:
         return cached[1]
     nbrs, _ = neighbour_tables(m)
+    walls = {side for f in m.hexside_features if f.type == "border" for side in f.sides}
     region: dict[str, int] = {}
     for start in sorted(nbrs):
-        if start in region:
-            continue
-        rid = len(region)
-        region[start] = rid
-        todo = [start]
-        while todo:
-            h = todo.pop()
-            for n in nbrs[h]:
-                if n not in region and "border" not in m.side_features(h, n):
-                    region[n] = rid
-                    todo.append(n)
+        if start not in region:
+            rid = len(region)
+            region.update((h, rid) for h in flood_fill(start, nbrs.__getitem__, walls))
     owners: dict[int, set[str]] = {}
     for side, edge in m.supply_sources.items():
         for h in edge:
@@ -172,14 +166,20 @@ def spread(m: MapData, starts: Iterable[str], limit: int, passable: set[str] | N
     return cost, prev
 
 
-def rail_component(m: MapData, hexes: set[str], edge: set[str]) -> set[str]:
-    """The hexes of `hexes` joined to a hex of `edge` by contiguous RR links inside `hexes`."""
+def rail_links_within(m: MapData, hexes: set[str]) -> dict[str, list[str]]:
+    """RR links between two hexes of `hexes`, as a neighbour list per hex."""
     links: dict[str, list[str]] = {}
     for link in m.rail_links():
         a, b = tuple(link)
         if a in hexes and b in hexes:
             links.setdefault(a, []).append(b)
             links.setdefault(b, []).append(a)
+    return links
+
+
+def rail_component(m: MapData, hexes: set[str], edge: set[str]) -> set[str]:
+    """The hexes of `hexes` joined to a hex of `edge` by contiguous RR links inside `hexes`."""
+    links = rail_links_within(m, hexes)
     seen = {h for h in hexes if h in edge}
     todo = list(seen)
     while todo:

@@ -46,7 +46,7 @@ from ..plugin_api import SupplyStatus
 from .common import neighbour_tables
 from .ef1914_lines import (
     BOYEN_RANGE, CAVALRY_GUESTS, IN, LOW, OUT, Q, RANK, RR_IN, RR_LOW, AUTUMN_FROM_GT, Reach, Source, home_countries,
-    isolation_counts, rail_component, spread,
+    isolation_counts, rail_component, rail_links_within, spread,
 )
 from .ef1914_units import enemy_zoc, rail_mode, zoc_of
 
@@ -179,12 +179,7 @@ class _SideTrace:
                  and mk.marker.side in (None, self.side)}
         if not heads:
             return own
-        links: dict[str, list[str]] = {}
-        for link in m.rail_links():
-            a, b = tuple(link)
-            if a in rails and b in rails:
-                links.setdefault(a, []).append(b)
-                links.setdefault(b, []).append(a)
+        links = rail_links_within(m, rails)
         prev: dict[str, Optional[str]] = {h: None for h in own}
         todo = sorted(own)
         while todo:  # breadth first out of the home network into enemy country
@@ -280,7 +275,8 @@ class _SideTrace:
                 continue
             best = self._best(u, depots, trains, rail, magazines, nbrs, boyen)
             out[u.unit.id] = best
-            if best.state != IN and u.unit.type == "cavalry" and u.unit.id in self.org.row_of_unit:
+            # 2.1: a formation is a unit with a matching Attachment marker in the counter mix
+            if best.state != IN and u.unit.type == "cavalry" and f"att-{u.unit.id}" in self.state.game.markers:
                 lacking.append(u)
         self._cavalry_guests(out, lacking, trains)
         self._bukowina(out)
@@ -329,7 +325,7 @@ class _SideTrace:
         taken: dict[str, int] = {}
         for u in lacking:
             row = self.org.row_of_unit.get(u.unit.id)
-            if any(self.org.corps_row.get(c) == row for c in self.org.cavalry_corps):
+            if row is not None and any(self.org.corps_row.get(c) == row for c in self.org.cavalry_corps):
                 continue
             best = out[u.unit.id]
             pick = None

@@ -60,7 +60,7 @@ def files_digest(paths: Iterable[Path], base: Path) -> str:
 
 
 ART_CODE = ("art", "model.py", "presentation.py", "geometry.py", "sheets.py", "hexgrid.py", "layout.py", "conventions.py", "displays.py")  # all that art/ imports
-BUILD_CODE = ART_CODE + ("vmod", "vassal", "templates", "load", "loader.py", "yamlsrc.py", "gamefile.py", "build.py", "errors.py", "atomic.py")
+BUILD_CODE = ART_CODE + ("vmod", "vassal", "templates", "load", "loader.py", "yamlsrc.py", "gamefile.py", "build.py", "errors.py", "atomic.py", "regions.py")
 
 
 def _code_files(parts: tuple[str, ...]) -> list[Path]:
