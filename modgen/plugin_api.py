@@ -124,6 +124,17 @@ class ReportSection:
 
 
 @dataclass(frozen=True)
+class Overlay:
+    """Something the checker's picture draws for a plugin, with its legend line: hexes shaded
+    (an encircled pocket, isolated units), hexsides drawn as lines (lines of control)."""
+
+    legend: str
+    colour: str  # "#RRGGBB"
+    hexes: tuple[str, ...] = ()
+    hexsides: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class ReportSpec:
     """How a game's check reads: which supply states exist (none: no per-unit supply, as in a
     game with supply pools per front), what a supply path length counts, the victory title."""
@@ -248,6 +259,15 @@ class RulesPlugin(Protocol):
 
     def sections(self, states: list[GameState]) -> list[ReportSection]:
         """Sections of the game's own (supply pools, lines of control...); [] when it has none."""
+
+    # optional: overlays(state) -> list[Overlay], what the checker's picture draws of the game's own
+    # (a plugin without the method draws nothing more: see overlays_of)
+
+
+def overlays_of(plugin: object, state: GameState) -> list[Overlay]:
+    """The plugin's overlays for a save; [] for a plugin that declares none."""
+    method = getattr(plugin, "overlays", None)
+    return list(method(state)) if callable(method) else []
 
 
 def once(state: GameState, key: str, compute: Callable[[], T]) -> T:

@@ -335,3 +335,31 @@ def test_bukowina_supply_serves_three_a_h_units(game, module, tmp_path):
     state.game = dataclasses.replace(state.game, map=dataclasses.replace(state.game.map, railroads=[]))
     states = sorted(trace(state)[u.id].state for u in four)
     assert states == ["in", "in", "in", "out"]
+
+
+def test_the_picture_shades_the_hex_of_an_isolated_unit(game, module, tmp_path):
+    """The plugin's overlay (plugin_api.Overlay) reaches the checker's picture: the hex of the
+    Isolated 28/20 deep in Germany is shaded purple, a hex two away is not."""
+    from modgen.check.picture import draw_picture, whole_map
+
+    m = game.map
+    home = home_countries(m)
+    dist = distances(m, [h for h, s in home.items() if s == "russian"])
+    hex_id = next(h for h in sorted(m.hex_ids()) if home.get(h) == "cp" and dist.get(h, 0) >= 9
+                  and m.terrain.get(h) == "clear")
+    _, report = supply_of(game, module, blank(game).unit(RU_DIV, hex_id), tmp_path)
+    assert [ov.hexes for ov in report.saves[-1].overlays] == [(hex_id,)]
+    img = draw_picture(report)
+    _, at = whole_map(game)
+    (ax, ay), (bx, by) = at(hex_id), at(m.neighbours(hex_id)[0])
+    size = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5  # centre to centre: the hex's size on the picture
+    other = sorted(h for h, d in distances(m, [hex_id]).items() if d == 2)[0]
+
+    def tint(h: str) -> tuple[int, int, int]:
+        x, y = at(h)
+        return img.getpixel((round(x - size * 0.25), round(y - size * 0.1)))
+
+    r, g, b = tint(hex_id)
+    assert g < r and g < b, (r, g, b)  # purple over the pale land colour
+    r2, g2, b2 = tint(other)
+    assert g2 >= r2 - 20, (r2, g2, b2)  # no shading

@@ -7,6 +7,7 @@ leaves half a PNG.
 from __future__ import annotations
 
 import io
+import math
 from pathlib import Path
 from typing import Callable
 
@@ -30,8 +31,9 @@ def draw_picture(report: CheckReport) -> Image.Image:
     game = st.game
     base, at = whole_map(game)
     img = Image.blend(base, Image.new("RGB", base.size, (255, 255, 255)), FADE)
-    d = ImageDraw.Draw(img)
     size = round(game.map.boards[0].geometry.spec.hex_size * base.width / _map_width(game))
+    img = _draw_overlays(img, res.overlays, at, size)
+    d = ImageDraw.Draw(img)
     side_rgb = {n.side: hex_rgb(n.colour) for n in reversed(list(game.nationalities.values()))}
 
     # a dot per unit, in a row under the hex centre: filled by its supply state (a game without
@@ -73,6 +75,33 @@ def draw_picture(report: CheckReport) -> Image.Image:
     return out
 
 
+def _draw_overlays(img: Image.Image, overlays, at: Callable[[str], tuple[float, float]], size: int) -> Image.Image:
+    """The plugin's overlays under the dots and rings: hexes shaded in translucent colour, hexsides
+    drawn as thick lines along the edge two hex centres share (its ends lie at a third of the
+    centres' distance times sqrt(3)/2 from its middle, for any regular hex grid)."""
+    if not overlays:
+        return img
+    shade = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    d = ImageDraw.Draw(shade)
+    for ov in overlays:
+        rgb = hex_rgb(ov.colour)
+        for h in ov.hexes:
+            cx, cy = at(h)
+            rr = size * 0.5
+            d.regular_polygon((cx, cy, rr), 6, fill=rgb + (110,))
+        for a, b in ov.hexsides:
+            (ax, ay), (bx, by) = at(a), at(b)
+            mx, my, vx, vy = (ax + bx) / 2, (ay + by) / 2, bx - ax, by - ay
+            half = 1 / (2 * math.sqrt(3))  # half an edge, over the centres' distance
+            d.line([(mx - vy * half, my + vx * half), (mx + vy * half, my - vx * half)], fill=rgb + (255,),
+                   width=max(4, size // 10))
+    return Image.alpha_composite(img.convert("RGBA"), shade).convert("RGB")
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return "" if not n else f"1 {one}" if n == 1 else f"{n} {many}"
+
+
 def _map_width(game) -> int:
     return map_size(game.map.boards)[2]
 
@@ -108,6 +137,10 @@ def _legend(report: CheckReport, width: int) -> Image.Image:
     for state in report.spec.supply_states:
         count = sum(1 for s in res.supply.values() if s.state == state.id)
         lines.append((f"{state.legend} ({count})", hex_rgb(state.colour)))
+    for ov in res.overlays:
+        what = ", ".join(x for x in (_count(len(ov.hexes), "hex", "hexes"),
+                                     _count(len(ov.hexsides), "hexside", "hexsides")) if x) or "none"
+        lines.append((f"{ov.legend} ({what})", hex_rgb(ov.colour)))
     lines.append((f"thick red ring + rule no.: finding on the map ({sum(1 for f in res.findings if f.hexes)})", RING))
     if not report.spec.supply_states:
         lines.append(("a dot per unit, in its side's colour", None))

@@ -31,6 +31,7 @@ class SaveResult:
     supply: dict[str, Any]  # unit id -> rules.SupplyStatus
     notes: list[Finding] = field(default_factory=list)  # pending and information (Finding.status)
     not_applied: list[Any] = field(default_factory=list)  # timing.NotApplied: rules not applied at this moment
+    overlays: list[Any] = field(default_factory=list)  # plugin_api.Overlay: what the picture draws of the game's own
 
 
 @dataclass

@@ -9,7 +9,7 @@ from typing import Optional, Sequence
 
 from ..errors import SaveError
 from ..gamestate import GameState
-from ..plugin_api import ERROR, Finding
+from ..plugin_api import ERROR, Finding, overlays_of
 from ..plugins import plugin_for
 from .reader import read_state
 from .report import CheckReport, SaveResult, expected_keys, rule_sort_key
@@ -40,7 +40,8 @@ def check_states(states: Sequence[GameState]) -> CheckReport:
     for j, st in enumerate(states):  # each finding an error, pending or information at its save's moment
         timed, compared = timed_findings(spec, states, raw, supplies, j)
         results.append(SaveResult(st, [f for f in timed if f.status == ERROR], supplies[j],
-                                  [f for f in timed if f.status != ERROR], not_applied(spec, st, compared)))
+                                  [f for f in timed if f.status != ERROR], not_applied(spec, st, compared),
+                                  overlays_of(plugin, st)))
     vp = plugin.victory(list(states))
     by_path = {st.save_path: st for st in states}
     extra = [classify(f, spec, by_path.get(f.save, states[-1])) for f in vp.findings]

@@ -22,7 +22,7 @@ from typing import Optional
 
 from ..gamestate import GameState, UnitState
 from ..plugin_api import (
-    END_OF_PHASE, FIXED_IN_PHASE, Finding, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
+    END_OF_PHASE, FIXED_IN_PHASE, Finding, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
     VPReport, once,
 )
 from . import ef1914_attachment, ef1914_positions, ef1914_supply, ef1914_victory
@@ -258,6 +258,11 @@ class EF1914Rules:
     def victory(self, states: list[GameState]) -> VPReport:
         """VP as the data's schedule gives them (modgen.rules.ef1914_victory: 27.0 is lost)."""
         return ef1914_victory.victory(states)
+
+    def overlays(self, state: GameState) -> list[Overlay]:
+        """The picture shades the hexes of Isolated units (14.4.1): the pockets to watch."""
+        iso = sorted({s.hex for s in self.supply(state).values() if ef1914_supply.isolated(s)})
+        return [Overlay("hex of an Isolated unit (14.4.1)", "#8e24aa", hexes=tuple(iso))] if iso else []
 
     def sections(self, states: list[GameState]) -> list[ReportSection]:
         last = states[-1]
