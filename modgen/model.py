@@ -12,7 +12,7 @@ from functools import cached_property
 
 from .displays import Display, default_displays
 from .geometry import BoardGeometry
-from .presentation import CounterMark, ModuleTexts, UnitValue
+from .presentation import FACTORS, CounterMark, ModuleTexts, UnitValue
 
 GPID_BASE = 100_000_000
 GPID_SPAN = 900_000_000
@@ -476,6 +476,7 @@ class Game:
     counter_marks: dict[str, CounterMark] = field(default_factory=dict)
     texts: ModuleTexts = ModuleTexts()
     setup_stack_order: str = "as_listed"  # one of STACK_ORDERS
+    counter_factors: tuple[str, ...] = field(default=FACTORS, metadata={"omit_default": True})  # the factor row
     displays: tuple[Display, ...] = field(default_factory=default_displays)  # off-map windows
 
     def side(self, side_id: str) -> Side:

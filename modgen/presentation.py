@@ -22,6 +22,7 @@ MARK_STYLES = {  # how the counter painter draws a mark -> the value types it ca
 }
 MARK_VALUES = ("flag", "integer", "text")
 STACK_ORDERS = ("as_listed", "attack")  # set-up stacks: the scenario's order, or strongest attack on top
+FACTORS = ("attack", "defense", "ma")  # the factor row's printed values, in order (game.yaml counter_factors)
 
 
 @dataclass(frozen=True)

@@ -30,36 +30,50 @@ def refused(root: Path):
     return info.value
 
 
-@pytest.fixture(scope="session")
-def mini_module(tmp_path_factory) -> Path:
+def built(tmp_path_factory, root: Path, game_id: str) -> Path:
+    """A game's module built into a fresh folder (a build is the expensive step: fixtures share it)."""
     from modgen.build import build_game
 
-    out = tmp_path_factory.mktemp("mini")
-    return build_game(MINI, "mini", out).path
+    return build_game(root, game_id, tmp_path_factory.mktemp(game_id)).path
+
+
+def loaded(game_id: str):
+    from modgen.loader import load_game
+
+    return load_game(REPO, game_id)
+
+
+@pytest.fixture(scope="session")
+def mini_module(tmp_path_factory) -> Path:
+    return built(tmp_path_factory, MINI, "mini")
 
 
 @pytest.fixture(scope="session")
 def galicia_module(tmp_path_factory) -> Path:
-    from modgen.build import build_game
-
-    out = tmp_path_factory.mktemp("galicia")
-    return build_game(REPO, "galicia1914", out).path
+    return built(tmp_path_factory, REPO, "galicia1914")
 
 
 @pytest.fixture(scope="session")
 def ef_game():
     """The Eastern Front's game as loaded from the data tree."""
-    from modgen.loader import load_game
-
-    return load_game(REPO, "ef1914")
+    return loaded("ef1914")
 
 
 @pytest.fixture(scope="session")
 def ef_module(tmp_path_factory) -> Path:
     """The Eastern Front's module, built once for every test file that reads saves through it."""
-    from modgen.build import build_game
+    return built(tmp_path_factory, REPO, "ef1914")
 
-    return build_game(REPO, "ef1914", tmp_path_factory.mktemp("ef1914")).path
+
+@pytest.fixture(scope="session")
+def owc_game():
+    return loaded("owc1914")
+
+
+@pytest.fixture(scope="session")
+def owc_module(tmp_path_factory) -> Path:
+    """Ostatnia Wojna Cesarzy's module, built once for every test file that reads saves through it."""
+    return built(tmp_path_factory, REPO, "owc1914")
 
 
 def in_ci() -> bool:

@@ -84,6 +84,7 @@ GAMES: dict[str, Path] = {
     "galicia1914": REPO,
     "holland44": REPO,
     "ef1914": REPO,  # five sheets in one numbering, the North scenario on three of them
+    "owc1914": REPO,  # four-digit row-first hex ids, hidden units and private concentration boxes
 }
 
 

@@ -12,7 +12,7 @@ from .conftest import REPO
 
 PACKAGE = REPO / "modgen"
 GAME_WORDS = re.compile(r"galicia|holland|przemysl|ersatz|landwehr|5\.4|15\.1", re.IGNORECASE)
-GAMES = ("galicia1914", "holland44", "ef1914")
+GAMES = ("galicia1914", "holland44", "ef1914", "owc1914")
 # a game's own plugin names it: modgen/rules/<game>.py and the modules it is split into, <game>_<part>.py
 PLUGINS = {p for p in (PACKAGE / "rules").glob("*.py") if p.stem.split("_")[0] in GAMES}
 

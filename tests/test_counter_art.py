@@ -1,7 +1,7 @@
 """Counter art fits: every text of every face of every game stays on the counter and off the rest.
 
 Every unit face (front and back), marker face and mask of every game under the repository is drawn
-the way the build draws it, and its recorded layout (modgen.art.counters.Element) is checked:
+the way the build draws it, and its recorded layout (modgen.art.canvas.Element) is checked:
 
 - a text's ink lies inside the counter within its 1 px border, with no tolerance: ink on the
   border is overdrawn by it, and ink past it is cut off ("Walthe", "ffmann");
@@ -25,7 +25,8 @@ from pathlib import Path
 
 import pytest
 
-from modgen.art.counters import BORDER, COUNTER, Canvas, CounterText, Element, marker_canvas, mask_canvas, unit_canvas
+from modgen.art.canvas import COUNTER, Canvas, Element
+from modgen.art.counters import BORDER, CounterText, marker_canvas, mask_canvas, unit_canvas
 from modgen.loader import discover_games, load_game
 from modgen.model import Game
 from modgen.vmod.piecedefs import setup_text

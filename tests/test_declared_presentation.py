@@ -163,3 +163,28 @@ def test_a_symbol_field_value_must_name_one_of_its_colours(mini_copy):
     edit(mini_copy, GAME, ', colours: {North: "#d9b25a", South: "#f6eca0"}}', "}")
     err = refused(mini_copy)
     assert err.file == GAME and err.field == "counter_marks.group.colours"
+
+
+def test_counter_factors_print_only_the_values_named(mini_copy):
+    """game.yaml counter_factors: a game whose counters print no movement allowance (Ostatnia Wojna
+    Cesarzy's "SP - resilience") names the values of the factor row; the default stays attack-defense-MA."""
+    from modgen.art.counters import CounterText, unit_canvas
+
+    from .test_counter_art import layout_problems
+
+    game = load_game(mini_copy, "mini")
+    unit = game.units["bl-1"]
+    default = {e.name for e in unit_canvas(game, unit, unit.front, False, CounterText("")).layout}
+    assert {"attack", "dash 1", "defense", "dash 2", "MA"} <= default
+    edit(mini_copy, "counters/mini/game.yaml", "setup_stack_order: attack", "setup_stack_order: attack\ncounter_factors: [attack, defense]")
+    game = load_game(mini_copy, "mini")
+    canvas = unit_canvas(game, game.units["bl-1"], unit.front, False, CounterText(""))
+    names = {e.name for e in canvas.layout}
+    assert {"attack", "dash 1", "defense"} <= names and not {"dash 2", "MA"} & names
+    assert layout_problems(canvas.layout) == []
+
+
+def test_counter_factors_refuse_an_unknown_value(mini_copy):
+    edit(mini_copy, "counters/mini/game.yaml", "setup_stack_order: attack", "setup_stack_order: attack\ncounter_factors: [attack, speed]")
+    err = refused(mini_copy)
+    assert err.file.endswith("game.yaml") and "counter_factors" in str(err) and "speed" in str(err)

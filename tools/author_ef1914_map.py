@@ -38,12 +38,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
-from ef1914_geo import _solve3, fractional, hex_of  # noqa: E402
+from ef1914_geo import fractional, hex_of  # noqa: E402
 
 from modgen.load import GameLoader  # noqa: E402
 from modgen.load import mapfile  # noqa: E402
 from modgen.regions import flood_fill  # noqa: E402
-from mapauthoring import seg_intersect, straighten  # noqa: E402  (tools/mapauthoring.py)
+from mapauthoring import seg_intersect, solve3, straighten  # noqa: E402  (tools/mapauthoring.py)
 
 OUT = ROOT / "maps" / "ef1914"
 
@@ -180,8 +180,8 @@ def cr(h: str) -> tuple[int, int]:
 
 BY_CR = {cr(h): h for h in HEXES}
 _design = [[1.0, float(cr(h)[0]), float(cr(h)[1])] for h in HEXES]
-AX = _solve3(_design, [CENTRE[h][0] for h in HEXES])
-AY = _solve3(_design, [CENTRE[h][1] for h in HEXES])
+AX = solve3(_design, [CENTRE[h][0] for h in HEXES])
+AY = solve3(_design, [CENTRE[h][1] for h in HEXES])
 _det = AX[1] * AY[2] - AX[2] * AY[1]
 
 

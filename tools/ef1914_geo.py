@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import math
 
+from mapauthoring import solve3  # tools/mapauthoring.py (tools/ is on sys.path for every tool)
+
 # (hex id, place, latitude, longitude): the rulebook's hexes with a place we can locate.
 NAMED = [
     ("72.63", "Piotrkow", 51.405, 19.703),
@@ -32,29 +34,10 @@ def _id(h: str) -> tuple[int, int]:
     return int(c), int(r)
 
 
-def _solve3(rows: list[list[float]], rhs: list[float]) -> list[float]:
-    """Least squares for three unknowns (normal equations, Cramer's rule)."""
-    ata = [[sum(r[i] * r[j] for r in rows) for j in range(3)] for i in range(3)]
-    atb = [sum(r[i] * b for r, b in zip(rows, rhs)) for i in range(3)]
-
-    def det(m: list[list[float]]) -> float:
-        return (m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-                + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]))
-
-    d = det(ata)
-    out = []
-    for k in range(3):
-        m = [row[:] for row in ata]
-        for i in range(3):
-            m[i][k] = atb[i]
-        out.append(det(m) / d)
-    return out
-
-
 def _fit() -> tuple[list[float], list[float]]:
     design = [[1.0, lon, lat] for _, _, lat, lon in NAMED]
-    col = _solve3(design, [float(_id(h)[0]) for h, *_ in NAMED])
-    row = _solve3(design, [float(_id(h)[1]) for h, *_ in NAMED])
+    col = solve3(design, [float(_id(h)[0]) for h, *_ in NAMED])
+    row = solve3(design, [float(_id(h)[1]) for h, *_ in NAMED])
     return col, row
 
 

@@ -20,243 +20,12 @@ for every counter of every game that texts stay on the counter and off each othe
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
-from typing import Iterator, Literal
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 from ..model import CounterMark, Game, Marker, MarkerFace, Nationality, Unit, Values
-
-COUNTER = 72  # pixels at 100% zoom (5/8" counters on a 104 px hex)
-SS = 4  # supersampling factor
-
-
-@lru_cache(maxsize=None)
-def font(size: int, bold: bool = True, condensed: bool = False) -> ImageFont.FreeTypeFont:
-    name = "DejaVuSansCondensed-Bold.ttf" if condensed else ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-    return ImageFont.truetype(io.BytesIO(font_bytes(name)), size)
-
-
-@lru_cache(maxsize=None)
-def font_bytes(name: str) -> bytes:
-    """A shipped font, read as package data so an installed wheel (even a zipped one) draws the same."""
-    return resources.files("modgen.art").joinpath("fonts", name).read_bytes()
-
-
-def hex_rgb(colour: str) -> tuple[int, int, int]:
-    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
-
-
-def lighten(rgb: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
-    return tuple(round(c + (255 - c) * amount) for c in rgb)  # type: ignore[return-value]
-
-
-def darken(rgb: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
-    return tuple(round(c * (1 - amount)) for c in rgb)  # type: ignore[return-value]
-
-
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in 1x pixels, x1 and y1 exclusive
-Kind = Literal["text", "mark", "box", "area"]
-
-
-@dataclass(frozen=True)
-class Element:
-    """One thing drawn on a face, as a named rectangle, so a test can prove that every text fits.
-
-    kind says what may overlap it: a "text" (its exact ink) must stay off every other text and
-    every "mark" (symbol, pip, band, morale bar); a "box" (formation box, value box, a mark's dot or
-    ring, side band) is made to hold the texts that name it as `inside` and no others;
-    an "area" is background colour that anything may lie on.
-    """
-
-    kind: Kind
-    name: str
-    box: Box
-    inside: str | None = None  # a text: the box drawn to hold it
-    size: float = 0.0  # a text: the font size it was drawn at, after shrinking to fit
-
-
-@lru_cache(maxsize=4096)
-def _ink(text: str, px: int, bold: bool, condensed: bool, anchor: str) -> tuple[int, int, int, int]:
-    """Ink bounding box of text drawn at the origin, in supersampled pixels (cached: labels repeat)."""
-    mask, (dx, dy) = font(px, bold, condensed).getmask2(text, "L", anchor=anchor)
-    bbox = mask.getbbox()
-    if bbox is None:  # blank text: an empty box at the anchor
-        return (dx, dy, dx, dy)
-    return (dx + bbox[0], dy + bbox[1], dx + bbox[2], dy + bbox[3])
-
-
-def font_steps(size: float, condensed: bool = False) -> Iterator[tuple[float, bool]]:
-    """The sizes a text tries, largest first: as given, condensed, then condensed and half a pixel
-    smaller each step (down to 1 px, so that nothing ever has to be clipped)."""
-    if not condensed:
-        yield size, False
-    px = size
-    while px >= 1:
-        yield px, True
-        px -= 0.5
-
-
-def best_split(text: str) -> tuple[str, str] | None:
-    """Two lines for text, the most even by characters, broken at a space or after a "/" or "-"
-    ("Art/" "Walther"); None if it has no such break."""
-    splits = []
-    for i, ch in enumerate(text[:-1]):
-        if ch == " " and i > 0:
-            splits.append((text[:i], text[i + 1 :]))
-        elif ch in "/-" and i > 0:
-            splits.append((text[: i + 1], text[i + 1 :]))
-    if not splits:
-        return None
-    return min(splits, key=lambda pair: (max(len(pair[0]), len(pair[1])), -len(pair[0])))
-
-
-class Canvas:
-    """A supersampled square drawing surface with text helpers in 1x coordinates.
-
-    Every text, and every shape drawn with a `kind`, is also recorded in `layout` (1x pixels), so
-    tests can check a face's layout without reading its pixels; recording never changes a pixel.
-    """
-
-    def __init__(self, size: int = COUNTER, background: tuple[int, int, int] = (255, 255, 255)) -> None:
-        self.size = size
-        self.image = Image.new("RGB", (size * SS, size * SS), background)
-        self.draw = ImageDraw.Draw(self.image)
-        self.layout: list[Element] = []
-
-    def s(self, v: float) -> int:
-        return round(v * SS)
-
-    def record(self, kind: Kind, name: str, box: Box, inside: str | None = None, size: float = 0.0) -> None:
-        self.layout.append(Element(kind, name, box, inside, size))
-
-    def rect(
-        self, x0: float, y0: float, x1: float, y1: float, fill=None, outline=None, width: float = 1, kind: Kind | None = None, name: str = ""
-    ) -> None:
-        box = [self.s(x0), self.s(y0), self.s(x1) - 1, self.s(y1) - 1]
-        self.draw.rectangle(box, fill=fill, outline=outline, width=self.s(width))
-        if kind:
-            self.record(kind, name, (box[0] / SS, box[1] / SS, (box[2] + 1) / SS, (box[3] + 1) / SS))
-
-    def line(self, pts: list[tuple[float, float]], fill, width: float = 1, kind: Kind | None = None, name: str = "") -> None:
-        self.draw.line([(self.s(x), self.s(y)) for x, y in pts], fill=fill, width=self.s(width))
-        if kind:
-            h = width / 2
-            xs, ys = [x for x, _ in pts], [y for _, y in pts]
-            self.record(kind, name, (min(xs) - h, min(ys) - h, max(xs) + h, max(ys) + h))
-
-    def ellipse(
-        self, cx: float, cy: float, r: float, fill=None, outline=None, width: float = 1, kind: Kind | None = None, name: str = ""
-    ) -> None:
-        box = [self.s(cx - r), self.s(cy - r), self.s(cx + r), self.s(cy + r)]
-        self.draw.ellipse(box, fill=fill, outline=outline, width=self.s(width))
-        if kind:
-            self.record(kind, name, (box[0] / SS, box[1] / SS, (box[2] + 1) / SS, (box[3] + 1) / SS))
-
-    def text(
-        self,
-        cx: float,
-        cy: float,
-        text: str,
-        size: float,
-        fill,
-        bold: bool = True,
-        max_width: float | None = None,
-        anchor: str = "mm",
-        name: str = "text",
-        inside: str | None = None,
-        condensed: bool = False,
-    ) -> float:
-        """Draw text centred (by default) at (cx, cy), shrinking it to fit max_width; returns its width.
-
-        A text too wide goes condensed, then smaller by half pixels for as long as it takes: a
-        small text is legible where a clipped one is wrong. Layout tests flag any that get too small.
-        """
-        px, condensed = self.fit(text, size, max_width, bold, condensed)
-        f = font(round(px * SS), bold, condensed)
-        x, y = self.s(cx), self.s(cy)
-        self.draw.text((x, y), text, font=f, fill=fill, anchor=anchor)
-        ink = _ink(text, round(px * SS), bold, condensed, anchor)
-        self.record("text", name, ((x + ink[0]) / SS, (y + ink[1]) / SS, (x + ink[2]) / SS, (y + ink[3]) / SS), inside, px)
-        return f.getlength(text) / SS
-
-    def fit(self, text: str, size: float, max_width: float | None, bold: bool = True, condensed: bool = False) -> tuple[float, bool]:
-        """The font size and face (condensed or not) at which text fits max_width: see text()."""
-        for px, cond in font_steps(size, condensed):
-            if max_width is None or self.text_width(text, px, bold, cond) <= max_width:
-                return px, cond
-        return px, cond
-
-    def text_width(self, text: str, size: float, bold: bool = True, condensed: bool = False) -> float:
-        return font(round(size * SS), bold, condensed).getlength(text) / SS
-
-    def lines(
-        self,
-        cx: float,
-        cy: float,
-        text: str,
-        size: float,
-        fill,
-        max_width: float,
-        min_size: float,
-        wrap_size: float,
-        name: str,
-        inside: str | None = None,
-    ) -> None:
-        """Text centred at (cx, cy) on one line if it fits at min_size or more, else on two lines of
-        wrap_size, split between words, shrunk further only if need be (see text()).
-
-        The lines are named `name` (one line) or `name 1` and `name 2`.
-        """
-        px, cond = self.fit(text, size, max_width)
-        split = best_split(text)
-        if px >= min_size or split is None:
-            self.text(cx, cy, text, size, fill, max_width=max_width, name=name, inside=inside)
-            return
-        px, cond = self.fit(max(split, key=lambda t: self.text_width(t, wrap_size)), wrap_size, max_width)
-        step = px + 0.6
-        for i, line in enumerate(split):
-            self.text(cx, cy + (i - 0.5) * step, line, px, fill, max_width=max_width, name=f"{name} {i + 1}", inside=inside, condensed=cond)
-
-    def finish(self) -> Image.Image:
-        # Box-average the exact 4x supersample: as crisp as LANCZOS here, and several times faster.
-        return self.image.reduce(SS)
-
-
-def contrast_ink(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
-    luminance = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
-    return (20, 20, 20) if luminance > 150 else (255, 255, 255)
-
-
-def draw_symbol(c: Canvas, kind: str, x0: float, y0: float, x1: float, y1: float, field, ink) -> None:
-    """NATO unit-type symbol in the box (x0, y0)-(x1, y1)."""
-    c.rect(x0, y0, x1, y1, fill=field, outline=ink, width=1.2, kind="mark", name="symbol")
-    if kind in ("infantry", "airborne", "glider", "marines"):
-        c.line([(x0, y0), (x1, y1)], ink, 1.2)
-        c.line([(x0, y1), (x1, y0)], ink, 1.2)
-    if kind in ("cavalry", "recon", "armour", "mechanized"):
-        c.line([(x0, y1), (x1, y0)], ink, 1.2)
-    if kind in ("armour", "mechanized"):
-        w, h = x1 - x0, y1 - y0
-        c.draw.rounded_rectangle(
-            [c.s(x0 + w * 0.2), c.s(y0 + h * 0.28), c.s(x1 - w * 0.2), c.s(y1 - h * 0.28)], radius=c.s(h * 0.22), outline=ink, width=c.s(1.2)
-        )
-    if kind == "artillery":
-        c.ellipse((x0 + x1) / 2, (y0 + y1) / 2, (y1 - y0) * 0.18, fill=ink)
-    if kind == "airborne":
-        cx, cy = (x0 + x1) / 2, y1 - 2.5
-        c.draw.arc([c.s(cx - 6), c.s(cy - 4), c.s(cx), c.s(cy + 2)], 180, 360, fill=ink, width=c.s(1.2))
-        c.draw.arc([c.s(cx), c.s(cy - 4), c.s(cx + 6), c.s(cy + 2)], 180, 360, fill=ink, width=c.s(1.2))
-    if kind == "headquarters":
-        c.line([(x0, y0), (x0, y1 + 4)], ink, 1.2)  # the staff is part of the symbol, clear of the ID row below
-    if kind == "engineer":
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        c.line([(cx - 6, cy + 2), (cx - 6, cy - 3), (cx + 6, cy - 3), (cx + 6, cy + 2)], ink, 1.2)
-        c.line([(cx, cy - 3), (cx, cy + 2)], ink, 1.2)
-
+from .canvas import COUNTER, Canvas, best_split, contrast_ink, darken, draw_symbol, font_steps, hex_rgb, lighten
 
 BORDER = 1  # the counter's outline, drawn inside its edge
 MORALE_W = 3.5  # the morale bar down the left edge
@@ -316,19 +85,27 @@ def draw_id_row(c: Canvas, name: str, formation: str | None, left: float, right:
     box(right - bw, bw, 6.5, True)
 
 
-def draw_factors(c: Canvas, values: Values, ink, ring_mark: CounterMark | None = None) -> None:
-    """Attack-defense-MA centred along the bottom, smaller if wide; a ring_attack mark's ring round
-    the attack, with the first dash moved clear of the ring."""
-    ringed = ring_mark is not None
+def draw_factors(c: Canvas, values: Values, ink, ring_mark: CounterMark | None = None,
+                 factors: tuple[str, ...] = ("attack", "defense", "ma")) -> None:
+    """The factor row (attack-defense-MA, or the values game.yaml counter_factors names) centred along
+    the bottom, smaller if wide; a ring_attack mark's ring round the attack, with the first dash moved
+    clear of the ring."""
+    ringed = ring_mark is not None and factors[0] == "attack"
     ring_name = f"{ring_mark.id} ring" if ring_mark else ""
-    parts = [str(values.attack), "-", str(values.defense), "-", str(values.ma)]
-    names = ["attack", "dash 1", "defense", "dash 2", "MA"]
+    label = {"attack": "attack", "defense": "defense", "ma": "MA"}
+    parts, names = [], []
+    for i, f in enumerate(factors):
+        if i:
+            parts.append("-")
+            names.append(f"dash {i}")
+        parts.append(str(getattr(values, f)))
+        names.append(label[f])
     room = COUNTER - 2 * (BORDER + 1)
     size = 14.0
     while True:
         widths = [c.text_width(p, size) for p in parts]
         ring = max(widths[0] / 2 + size / 4, size * 4 / 7)  # 3.5 px round the digit, 8 px at least, at 14 px
-        gaps = [2.0] * 4
+        gaps = [2.0] * (len(parts) - 1)
         if ringed:
             gaps[0] = max(2.0, ring - widths[0] / 2 + 1)
         total = sum(widths) + sum(gaps)
@@ -340,10 +117,10 @@ def draw_factors(c: Canvas, values: Values, ink, ring_mark: CounterMark | None =
         x = max(x, BORDER + 1 + ring - widths[0] / 2)
     for i, (p, w) in enumerate(zip(parts, widths)):
         c.text(x + w / 2, FACTOR_Y, p, size, ink, name=names[i], inside=ring_name if i == 0 and ringed else None)
-        if i == 0 and ring_mark is not None:
+        if i == 0 and ringed and ring_mark is not None:
             outline = hex_rgb(ring_mark.colour) if ring_mark.colour else ink
             c.ellipse(x + w / 2, FACTOR_Y + 0.5, ring, outline=outline, width=1.1, kind="box", name=ring_name)
-        x += w + (gaps[i] if i < 4 else 0)
+        x += w + (gaps[i] if i < len(gaps) else 0)
 
 
 @dataclass(frozen=True)
@@ -414,7 +191,7 @@ def unit_canvas(game: Game, unit: Unit, values: Values, reduced: bool, info: Cou
     draw_id_row(c, unit.name, unit.formation, left, COUNTER - BORDER - 1, lower_ink, darken(base, 0.25))
 
     # factors: attack-defense-MA, a ring_attack mark round the attack strength
-    draw_factors(c, values, lower_ink, marks["ring_attack"][0] if "ring_attack" in marks else None)
+    draw_factors(c, values, lower_ink, marks["ring_attack"][0] if "ring_attack" in marks else None, game.counter_factors)
     c.rect(0, 0, COUNTER, COUNTER, outline=darken(base, 0.5), width=1, kind="area", name="border")
     return c
 

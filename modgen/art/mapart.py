@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from ..model import Board, Game, MapData
 from ..sheets import overlapping
-from .counters import darken, font, hex_rgb
+from .canvas import darken, font, hex_rgb
 
 SS = 2  # supersampling
 RIVER = (52, 104, 186)

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from ..model import Board, Game
 from ..sheets import map_size
-from .counters import COUNTER, font
+from .canvas import COUNTER, font
 
 GAP = 6
 

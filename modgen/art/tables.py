@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from ..model import Chart, Game, Scenario
 from ..layout import WindowLayout
-from .counters import font, hex_rgb, lighten
+from .canvas import font, hex_rgb, lighten
 
 INK = (25, 25, 25)
 PAPER = (250, 247, 238)

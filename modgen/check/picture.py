@@ -13,7 +13,7 @@ from typing import Callable
 
 from PIL import Image, ImageDraw
 
-from ..art.counters import font, hex_rgb
+from ..art.canvas import font, hex_rgb
 from ..atomic import write_atomic
 from ..art.mapart import render_board
 from ..sheets import map_size

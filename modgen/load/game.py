@@ -14,7 +14,10 @@ from ..model import (
 from .nodes import Node, _as_text, _colour, _list_items, _words
 from .schema import by_id, choice, colour, document, flag, integer, items, must, obj, provenance, text, texts, words
 from .displays import DISPLAYS
-from .presentation import COUNTER_MARKS, SETUP_STACK_ORDER, TEXTS, read_counter_marks, read_stack_order, read_texts
+from .presentation import (
+    COUNTER_FACTORS, COUNTER_MARKS, SETUP_STACK_ORDER, TEXTS, read_counter_factors, read_counter_marks, read_stack_order,
+    read_texts,
+)
 from .units import UNIT_FIELDS
 
 SYMBOLS = (
@@ -91,6 +94,7 @@ SCHEMA = document("game", "modgen counters/<game>/game.yaml", obj("The game: tit
     "counter_marks": COUNTER_MARKS,
     "texts": TEXTS,
     "setup_stack_order": SETUP_STACK_ORDER,
+    "counter_factors": COUNTER_FACTORS,
     "stacking": must(STACKING),
     "turns": must(TURNS),
     "charts": items("tables printed on the aid card", CHART),
@@ -239,6 +243,7 @@ def make_game(g: Node, head: GameHead, units: dict[str, Unit], markers: dict[str
         counter_marks=head.counter_marks,
         texts=read_texts(g),
         setup_stack_order=read_stack_order(g),
+        counter_factors=read_counter_factors(g),
     )
     game.displays = displays
     _check_gpids(game, g)

@@ -3,9 +3,10 @@ counter marks units carry, the texts a module shows, and the order of set-up sta
 
 from __future__ import annotations
 
-from ..presentation import MARK_STYLES, MARK_VALUES, STACK_ORDERS, CounterMark, ModuleTexts
+from ..presentation import FACTORS, MARK_STYLES, MARK_VALUES, STACK_ORDERS, CounterMark, ModuleTexts
+from ..errors import DataError
 from .nodes import Node, _colour
-from .schema import by_id, choice, colour, must, obj, text
+from .schema import by_id, choice, colour, items, must, obj, text
 
 COUNTER_MARKS = by_id(
     "marks a counter prints besides its values (a ring, a dot, a code); units give them by this id",
@@ -38,6 +39,21 @@ TEXTS = obj("What the module shows in the game's own words; each defaults to a n
 SETUP_STACK_ORDER = choice(
     "the order of the units in a set-up stack: as_listed (default: as the scenario lists them, the first at the "
     "bottom) | attack (the largest printed attack strength on top)", STACK_ORDERS)
+
+
+COUNTER_FACTORS = items(
+    "the values the counters' factor row prints, in order, joined by dashes (default attack, defense, ma; "
+    "a game whose counters print no movement allowance: attack, defense)", choice("a printed value", FACTORS),
+    minItems=1, uniqueItems=True)
+
+
+def read_counter_factors(g: Node) -> tuple[str, ...]:
+    out = []
+    for line, value, path in g.texts("counter_factors", []):
+        if value not in FACTORS or value in out:
+            raise DataError(g.file, line, path, f"{value!r}: each of {', '.join(FACTORS)} at most once")
+        out.append(value)
+    return tuple(out) or FACTORS
 
 
 def read_counter_marks(g: Node, taken: set[str], properties: set[str]) -> dict[str, CounterMark]:

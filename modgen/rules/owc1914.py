@@ -1,0 +1,320 @@
+"""Ostatnia Wojna Cesarzy (The Emperors' Last War, NOVINA 1997): what one save can show.
+
+Source: the Polish rulebook (/work/shared/rules/ostatnia-wojna-cesarzy.pl.txt) through its English
+digest; rule numbers are the book's. Where the text leaves a reading open the choice is marked
+DECISION. Checked here: stacking (5.3), both sides in a hex (5.1.4), enemy fortresses and
+bridgeheads (A.3, 25, 26), Romania (13), hidden units, HQs and patrols (16, 17, 21.2), the Allied
+limits on entering (37.5, 30.1); reported: lines of control (6), encirclement with the hexes that
+take a capitulation check (6.3, 8.7) and isolated hexes (8.6), command (21), the supply pools (22).
+
+How the data tells what the rules read (counters/owc1914, maps/owc1914):
+  hidden         a masked piece (VASSAL's mask by side: the opponent sees the national back)
+  BROKEN         a marker of kind `broken` on the unit's stack
+  patrol, HQ     unit tags `patrol`, `hq` (an HQ's command range: its `range` value)
+  supply pools   the markers supply-<side>-<g|p|w> on the tracks supply_<side> (levels 0-24)
+  captured       a fortress or bridgehead hex with a trench marker on its back face (25.3)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Optional
+
+from ..gamestate import GameState
+from ..plugin_api import (
+    FIXED_IN_PHASE, Finding, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing, VPReport, once,
+)
+from .common import saves_out_of_order
+from .owc1914_lines import ROMANIA, Encirclement, area_hexes, lines_of_control, territory
+
+GAME_ID = "owc1914"
+STACK_LIMIT = 4  # 5.3
+PATROLS = {"allies": 8, "russia": 6}  # 17: 8 Allied, 6 Russian patrols
+PATROLS_B = {"allies": 6, "russia": 4}  # B.4
+CRISIS = 6  # 22.5: a front at 6 or less is in crisis
+LEVELS = range(0, 25)  # 22: levels 0-24
+FRONTS = {"g": "Galician", "p": "Polish", "w": "East Prussian"}
+HEX_RULES = {"a": "A.3", "b": "A.3"}  # the fortress rule of scenarios A and B; 25 from C on
+
+# DECISION (5.3): "no unit may voluntarily enter a hex holding 4 units"; an over-stack is legal after
+# a retreat that minimises losses (9.6) and must leave at the first chance. One save cannot tell a
+# retreat from a move, so the limit is compared right after the owner's Normal movement (its
+# Repeat attacks phase: an error), pending during that movement, and at other moments reported as
+# information (a retreat may have made it): the rules' "warning".
+WARNING = Timing(FIXED_IN_PHASE, "Normal movement")
+TIMINGS = (
+    RuleTiming("5.3", WARNING, "5.3: a unit may not voluntarily enter a hex already holding 4 units (patrols count, "
+               "17.1); after a retreat that minimises losses (9.6) an over-stack must be undone at the first chance.",
+               name="Stacking limit"),
+    RuleTiming("5.1.4", Timing(), "5.1.4: units never enter a hex holding enemy units."),
+    RuleTiming("A.3", Timing(), "A.3: enemy fortress and bridgehead hexes cannot be entered."),
+    RuleTiming("25", Timing(), "25, 26: an uncaptured enemy fortress (or bridgehead) is taken only by the fortress "
+               "combat of 25.2; until then no unit enters it."),
+    RuleTiming("13", Timing(), "13: Romania is never entered."),
+    RuleTiming("16", Timing(), "16: only unbroken units may turn face down; a hidden unit is never broken."),
+    RuleTiming("21.2", Timing(), "21.2: Russian army HQs are never hidden."),
+    RuleTiming("17.1", Timing(), "17.1: a patrol is in play only face down: a revealed patrol is removed; "
+               "at most 8 Allied and 6 Russian patrols (B.4: 6 and 4)."),
+    RuleTiming("37.5", WARNING, "37.5: A-H and Legion units may not voluntarily enter German territory on the East "
+               "Prussian front.", name="A-H units in East Prussia"),
+    RuleTiming("30.1", WARNING, "30.1: in the campaign's first turn A-H units may not cross the Russian border on the "
+               "Galician front.", name="A-H units across the border on the first turn"),
+    RuleTiming("3", Timing(), "3: stages in order, the Allied player-turn, then the Russian."),
+)
+
+
+class OWCRules:
+    game_id = GAME_ID
+    report = ReportSpec(supply_states=(), victory_title="Victory (15, 36: the shared VP track)", timings=TIMINGS)
+
+    # ------------------------------------------------------------------ position
+    def check(self, state: GameState) -> list[Finding]:
+        return self._stacks(state) + self._forbidden_hexes(state) + self._hidden(state) + self._allied_limits(state)
+
+    def _stacks(self, state: GameState) -> list[Finding]:
+        out = []
+        for h, units in sorted(state.by_hex().items()):
+            ids = tuple(sorted(u.id for u in units))
+            if len({u.side for u in units}) > 1:
+                out.append(Finding("5.1.4", "Units of both sides in one hex", (h,), ids, f"Allied and Russian units share {h}"))
+            for side in sorted({u.side for u in units}):
+                mine = tuple(sorted(u.id for u in units if u.side == side))
+                if len(mine) > STACK_LIMIT:
+                    out.append(Finding("5.3", "Over-stacked", (h,), mine,
+                                       f"{len(mine)} {state.game.side(side).name} units in {h}, at most {STACK_LIMIT} "
+                                       f"(legal only after a retreat, 9.6, until the first chance to leave)"))
+        return out
+
+    def _forbidden_hexes(self, state: GameState) -> list[Finding]:
+        m = state.game.map
+        land = territory(m)
+        captured = captured_hexes(state)
+        forts = {**area_hexes(m, "fortress-"), **area_hexes(m, "bridgehead-")}
+        rule = HEX_RULES.get(scenario_letter(state), "25")
+        out = []
+        for u in sorted(state.units_on_map(), key=lambda x: x.id):
+            h = u.hex or ""
+            if land.get(h) == ROMANIA:
+                out.append(Finding("13", "Unit in Romania", (h,), (u.id,), f"{u.id} is in {h}, in Romania"))
+            owner = land.get(h)
+            if h in forts and owner and not owned_by(owner, u.side) and h not in captured:
+                out.append(Finding(rule, "Unit in an enemy fortress or bridgehead", (h,), (u.id,),
+                                   f"{u.id} is in {h} ({forts[h]}), an uncaptured enemy fortress or bridgehead"))
+        return out
+
+    def _hidden(self, state: GameState) -> list[Finding]:
+        out = []
+        patrols: dict[str, list[str]] = {}
+        for u in sorted(state.units_on_map(), key=lambda x: x.id):
+            broken = any(mk.marker.kind == "broken" for mk in u.markers)
+            if u.masked and broken:
+                out.append(Finding("16", "Hidden unit is broken", (u.hex or "",), (u.id,),
+                                   f"{u.id} is face down with a BROKEN marker: broken units never hide"))
+            if u.unit.has("hq") and u.side == "russia" and u.masked:
+                out.append(Finding("21.2", "Russian HQ hidden", (u.hex or "",), (u.id,), f"{u.id} is face down"))
+            if u.unit.has("patrol"):
+                patrols.setdefault(u.side, []).append(u.id)
+                if not u.masked:
+                    out.append(Finding("17.1", "Patrol face up", (u.hex or "",), (u.id,),
+                                       f"{u.id} is face up: a revealed patrol is removed"))
+        limits = PATROLS_B if scenario_letter(state) == "b" else PATROLS
+        for side, ids in sorted(patrols.items()):
+            if len(ids) > limits.get(side, 99):
+                out.append(Finding("17.1", "Too many patrols", (), tuple(ids),
+                                   f"{len(ids)} {state.game.side(side).name} patrols on the map, at most {limits[side]}"))
+        return out
+
+    def _allied_limits(self, state: GameState) -> list[Finding]:
+        """37.5 and 30.1 (warnings: the units may have been forced there)."""
+        m = state.game.map
+        land = territory(m)
+        fronts = {h: a.id for a in m.areas if a.id.startswith("front-") for h in a.hexes}
+        out = []
+        for u in sorted(state.units_on_map(), key=lambda x: x.id):
+            h = u.hex or ""
+            if u.unit.nationality not in ("ah", "leg"):
+                continue
+            if land.get(h) == "territory-germany" and fronts.get(h) == "front-east-prussian":
+                out.append(Finding("37.5", "A-H unit in German East Prussia", (h,), (u.id,),
+                                   f"{u.id} is in {h}, German territory on the East Prussian front"))
+            if (state.turn == 1 and scenario_letter(state) == "campaign" and land.get(h) == "territory-russia"
+                    and fronts.get(h) == "front-galician"):
+                out.append(Finding("30.1", "A-H unit across the Russian border on the first turn", (h,), (u.id,),
+                                   f"{u.id} is in {h}, Russian territory on the Galician front, in stage 1"))
+        return out
+
+    # ------------------------------------------------------------------ reports
+    def supply(self, state: GameState) -> dict[str, SupplyStatus]:
+        return {}  # 22: supply is a pool per front, not a state of each unit
+
+    def encirclement(self, state: GameState) -> dict[str, tuple[bool, bool]]:
+        """Unit id -> (encircled, isolated hex), every unit on the map; computed once per save."""
+        def compute() -> dict[str, tuple[bool, bool]]:
+            captured = captured_hexes(state)
+            out = {}
+            for side in (s.id for s in state.game.sides):
+                enc = Encirclement(state, side, captured)
+                for u in state.units_on_map():
+                    if u.side == side:
+                        p = enc.pocket(u.hex or "")
+                        out[u.id] = (p.encircled, p.isolated)
+            return out
+        return once(state, "encirclement", compute)
+
+    def commanded(self, state: GameState) -> dict[str, Optional[str]]:
+        """Unit id -> the HQ commanding it (21), None when none does. DECISION (21: "within the command
+        range of own army HQ"): the units carry no army, so any face-up HQ of the unit's nationality
+        commands it (Legions count as A-H, 21.6); a German HQ may command one A-H unit and an A-H HQ
+        one German unit, the nearest; encircled units and HQs are not commanded; units in a fortress
+        or bridgehead always are (25.4, 26)."""
+        m = state.game.map
+        enc = self.encirclement(state)
+        forts = {**area_hexes(m, "fortress-"), **area_hexes(m, "bridgehead-")}
+        nation = {"leg": "ah"}
+        hqs = [u for u in state.units_on_map() if u.unit.has("hq") and not u.masked and not enc[u.id][0]]
+        reach = {hq.id: within(m, hq.hex or "", int(hq.unit.front.value("range") or 0)) for hq in hqs}
+        out: dict[str, Optional[str]] = {}
+        foreign: dict[str, tuple[int, str]] = {}
+        for u in sorted(state.units_on_map(), key=lambda x: x.id):
+            if u.unit.has("hq") or u.unit.has("patrol"):
+                continue
+            if u.hex in forts:
+                out[u.id] = "fortress"
+                continue
+            if enc[u.id][0]:
+                out[u.id] = None
+                continue
+            nat = nation.get(u.unit.nationality, u.unit.nationality)
+            own = [hq for hq in hqs if hq.side == u.side and nation.get(hq.unit.nationality, hq.unit.nationality) == nat
+                   and u.hex in reach[hq.id]]
+            out[u.id] = own[0].id if own else None
+            if not own:
+                for hq in (h for h in hqs if h.side == u.side and u.hex in reach[h.id]):
+                    d = reach[hq.id][u.hex or ""]
+                    if hq.id not in foreign or d < foreign[hq.id][0]:
+                        foreign[hq.id] = (d, u.id)
+        for hq_id, (_, uid) in foreign.items():
+            out[uid] = hq_id
+        return out
+
+    def overlays(self, state: GameState) -> list[Overlay]:
+        """Lines of control of each side (6) and the hexes of encircled units (6.3)."""
+        colours = {"allies": "#1f5fbf", "russia": "#c0392b"}
+        out = []
+        for side, edges in sorted(lines_of_control(state).items()):
+            if edges:
+                out.append(Overlay(f"{state.game.side(side).name} lines of control (6)", colours.get(side, "#444444"),
+                                   hexsides=tuple(sorted(tuple(sorted(e)) for e in edges))))  # type: ignore[misc]
+        enc = self.encirclement(state)
+        pocket = sorted({u.hex or "" for u in state.units_on_map() if enc[u.id][0]})
+        if pocket:
+            out.append(Overlay("hex of an encircled unit (6.3)", "#8e24aa", hexes=tuple(pocket)))
+        return out
+
+    def sections(self, states: list[GameState]) -> list[ReportSection]:
+        state = states[-1]
+        return [self._encircled_section(state), self._command_section(state), self._supply_section(state)]
+
+    def _encircled_section(self, state: GameState) -> ReportSection:
+        enc = self.encirclement(state)
+        by_side: dict[str, list[str]] = {}
+        isolated = sorted({u.hex or "" for u in state.units_on_map() if enc[u.id][1]})
+        for u in state.units_on_map():
+            if enc[u.id][0]:
+                by_side.setdefault(u.side, []).append(u.hex or "")
+        lines = []
+        data = {}
+        for s in state.game.sides:
+            hexes = sorted(set(by_side.get(s.id, [])))
+            data[s.id] = hexes
+            lines.append(f"{s.name}: encircled in {', '.join(hexes)}: each hex takes a capitulation check (resilience "
+                         f"-4) if still encircled at the end of {s.name}'s player-turn (8.7)" if hexes
+                         else f"{s.name}: no unit encircled")
+        lines.append(f"Isolated hexes (8.6): {', '.join(isolated)}" if isolated else "No isolated hex (8.6)")
+        loc = lines_of_control(state)
+        lines.append("Lines of control (6): " + ", ".join(f"{state.game.side(s).name} {len(e)} hexsides" for s, e in sorted(loc.items())))
+        return ReportSection("Encirclement (6.3, 8.6, 8.7) and lines of control (6)", tuple(lines),
+                             {"encircled": data, "isolated": isolated})
+
+    def _command_section(self, state: GameState) -> ReportSection:
+        cmd = self.commanded(state)
+        names = {s.id: s.name for s in state.game.sides}
+        lines = []
+        data: dict[str, list[str]] = {}
+        for side in sorted(names):
+            ids = sorted(u for u, hq in cmd.items() if hq is None and state.game.units[u].side == side)
+            data[side] = ids
+            lines.append(f"{names[side]}: not commanded (21.1): {', '.join(ids)}" if ids else f"{names[side]}: every unit commanded")
+        return ReportSection("Command (21)", tuple(lines), {"uncommanded": data})
+
+    def _supply_section(self, state: GameState) -> ReportSection:
+        levels = pool_levels(state)
+        lines, data = [], {}
+        for s in state.game.sides:
+            for f, front in FRONTS.items():
+                lv = levels.get((s.id, f))
+                data[f"{s.id}-{f}"] = lv
+                if lv is None:
+                    lines.append(f"{s.name} {front} front: no supply marker on the track")
+                else:
+                    crisis = " - crisis (22.5: own attacks -2, enemy attacks +1)" if lv <= CRISIS else ""
+                    lines.append(f"{s.name} {front} front: level {lv}{crisis}")
+        return ReportSection("Supply pools (22)", tuple(lines), data)
+
+    # ------------------------------------------------------------------ victory
+    def victory(self, states: list[GameState]) -> VPReport:
+        last = states[-1]
+        sides = {s.id: s.name for s in last.game.sides}
+        return VPReport(sides, [], [], {}, dict(last.vp_recorded), dict(states[0].vp_recorded),
+                        ["location and elimination VP over stages are not recomputed yet (15, 36)"],
+                        saves_out_of_order(states, "3"))
+
+
+def scenario_letter(state: GameState) -> str:
+    """The scenario as the rules name it: a, b, c or campaign (ids a_galicia, b_steamroller, ...)."""
+    sc = state.scenario
+    return "" if sc is None else sc.id.split("_")[0]
+
+
+def owned_by(territory_id: str, side: str) -> bool:
+    return territory_id in {"allies": ("territory-germany", "territory-austria-hungary"),
+                            "russia": ("territory-russia",)}.get(side, ())
+
+
+def captured_hexes(state: GameState) -> set[str]:
+    """25.3: a trench marker flipped to its back marks a captured fortress; C.6: in C the Jarosław and
+    Halicz bridgeheads count as captured."""
+    out = {mk.hex for mk in state.markers if mk.marker.kind == "trench" and mk.back and mk.hex}
+    if scenario_letter(state) == "c":
+        out |= set(area_hexes(state.game.map, "bridgehead-"))
+    return out  # type: ignore[return-value]
+
+
+def within(m, start: str, radius: int) -> dict[str, int]:
+    """Hexes within `radius` of start (21: terrain and enemy units do not block a command range)."""
+    out = {start: 0}
+    todo = deque([start])
+    while todo:
+        h = todo.popleft()
+        if out[h] == radius:
+            continue
+        for n in m.neighbours(h):
+            if n not in out:
+                out[n] = out[h] + 1
+                todo.append(n)
+    return out
+
+
+def pool_levels(state: GameState) -> dict[tuple[str, str], int]:
+    """(side, front letter) -> the level of the front's supply marker on its side's track (22)."""
+    out = {}
+    for mk in state.markers:
+        parts = mk.marker.id.split("-")
+        if mk.marker.kind == "supply" and len(parts) == 3 and mk.part and mk.part[1].isdigit():
+            out[(parts[1], parts[2])] = int(mk.part[1])
+    return out
+
+
+PLUGIN = OWCRules  # modgen.plugins finds the built-in plugins by GAME_ID and PLUGIN
+
+__all__ = ["OWCRules", "GAME_ID", "PLUGIN"]

@@ -1,0 +1,232 @@
+"""Ostatnia Wojna Cesarzy: each checker rule on small positions written as real saves and read back
+through the built module. Expectations were written from the rules (the Polish rulebook through
+its English digest: 5.3, 5.1.4, A.3, 25, 13, 16, 17.1, 21, 21.2, 37.5, 6, 6.3, 8.6) before the
+checker ran on them. A save is a moment of a stage: (stage, player-turn, phase), taken during
+that phase.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import pytest
+
+from modgen.check.reader import read_state
+from modgen.check.run import check_states
+from modgen.plugins import plugin_for
+from modgen.rules.owc1914_lines import territory
+from modgen.vmod.compose import Composer, Position
+
+G = "owc1914"
+RU_CORPS = ("ru-1", "ru-2", "ru-3", "ru-4", "ru-5")  # Russian corps printed with lines of control
+DE_CORPS = ("de-1", "de-17", "de-20", "de-1r", "de-woyrsch", "de-11")
+
+
+def ring(m, h: str, radius: int) -> dict[str, int]:
+    out = {h: 0}
+    todo = deque([h])
+    while todo:
+        x = todo.popleft()
+        if out[x] == radius:
+            continue
+        for n in m.neighbours(x):
+            if n not in out:
+                out[n] = out[x] + 1
+                todo.append(n)
+    return out
+
+
+HARMLESS = {"front", "small_river"}  # hexsides that neither cut a line of control nor stop a unit
+
+
+def open_russia(game, radius: int = 2) -> str:
+    """A clear hex of Russian territory whose hexes within `radius` are clear land (the centre no town),
+    with no hexside feature but front boundaries and small rivers: ground where only the pieces decide
+    (found on the map, not hard-coded)."""
+    m = game.map
+    land = territory(m)
+    towns = {t.hex for t in m.towns}
+    for h in sorted(m.hex_ids()):
+        if land.get(h) != "territory-russia":
+            continue
+        near = ring(m, h, radius)
+        if h not in towns and all(m.terrain.get(x) == "clear" and land.get(x) == "territory-russia"
+               and len(m.neighbours(x)) == 6 and not any(m.side_features(x, n) - HARMLESS for n in m.neighbours(x))
+               for x in near):
+            return h
+    raise AssertionError("no open Russian ground")
+
+
+def blank(game, scenario: str = "campaign") -> Position:
+    pos = Position(game, scenario=scenario)
+    for s in game.sides:
+        pos.set_vp(s.id, 0)
+    return pos
+
+
+def report_of(game, module, pos: Position, tmp_path, moment=(3, "russia", "Repeat attacks")):
+    pos.set_turn(*moment)
+    path = Composer(game).write(pos, tmp_path / "s.vsav")
+    state = read_state(path, module=module)
+    return state, check_states([state])
+
+
+def verdicts(report) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for f in report.findings + report.notes:
+        out.setdefault(f.rule, set()).add(f.status)
+    return out
+
+
+# ----------------------------------------------------------------- 5.3 stacking, 5.1.4
+@pytest.mark.parametrize("moment,status", [
+    ((3, "russia", "Normal movement"), "pending"),  # the Russian move may still leave the hex
+    ((3, "russia", "Repeat attacks"), "error"),  # right after that movement: the limit holds
+    ((4, "allies", "Normal attacks"), "info"),  # an Allied attack may have made it by a retreat (9.6)
+])
+def test_five_russian_units_in_a_hex(owc_game, owc_module, tmp_path, moment, status):
+    """5.3: no unit may voluntarily enter a hex holding 4 units; a retreat may over-stack (a warning)."""
+    h = open_russia(owc_game)
+    pos = blank(owc_game)
+    for u in RU_CORPS:
+        pos.unit(u, h)
+    _, report = report_of(owc_game, owc_module, pos, tmp_path, moment)
+    assert verdicts(report) == {"5.3": {status}}
+
+
+def test_four_units_and_a_patrol_are_five(owc_game, owc_module, tmp_path):
+    """17.1: patrols count for stacking."""
+    h = open_russia(owc_game)
+    pos = blank(owc_game)
+    for u in RU_CORPS[:4]:
+        pos.unit(u, h)
+    pos.unit("ru-pat-1", h, masked=True)
+    _, report = report_of(owc_game, owc_module, pos, tmp_path)
+    assert verdicts(report) == {"5.3": {"error"}}
+
+
+def test_both_sides_in_one_hex(owc_game, owc_module, tmp_path):
+    h = open_russia(owc_game)
+    _, report = report_of(owc_game, owc_module, blank(owc_game).unit("ru-1", h).unit("de-1", h), tmp_path)
+    assert "error" in verdicts(report)["5.1.4"]
+
+
+# ----------------------------------------------------------------- fortresses (A.3, 25), Romania (13)
+def fortress(game, area_id: str) -> str:
+    return next(a for a in game.map.areas if a.id == area_id).hexes[0]
+
+
+@pytest.mark.parametrize("scenario,rule", [("campaign", "25"), ("a_galicia", "A.3")])
+def test_russian_unit_in_a_german_fortress(owc_game, owc_module, tmp_path, scenario, rule):
+    """A.3 (scenarios A, B): enemy fortress hexes cannot be entered; 25 (from C): only by taking it."""
+    h = fortress(owc_game, "fortress-krolewiec")
+    _, report = report_of(owc_game, owc_module, blank(owc_game, scenario).unit("ru-1", h), tmp_path)
+    assert verdicts(report) == {rule: {"error"}}
+
+
+def test_a_captured_fortress_may_be_held(owc_game, owc_module, tmp_path):
+    """25.3: a flipped trench marker marks a captured fortress: the Russians may stand in it."""
+    h = fortress(owc_game, "fortress-krolewiec")
+    pos = blank(owc_game).unit("ru-1", h).marker("trench", h, back=True)
+    _, report = report_of(owc_game, owc_module, pos, tmp_path)
+    assert verdicts(report) == {}
+
+
+def test_own_fortress_is_no_breach(owc_game, owc_module, tmp_path):
+    h = fortress(owc_game, "fortress-krolewiec")
+    _, report = report_of(owc_game, owc_module, blank(owc_game).unit("de-kg", h), tmp_path)
+    assert verdicts(report) == {}
+
+
+def test_romania_is_never_entered(owc_game, owc_module, tmp_path):
+    h = next(a for a in owc_game.map.areas if a.id == "territory-romania").hexes[0]
+    _, report = report_of(owc_game, owc_module, blank(owc_game).unit("ru-8", h), tmp_path)
+    assert verdicts(report) == {"13": {"error"}}
+
+
+# ----------------------------------------------------------------- hiding (16, 17.1, 21.2)
+def test_hidden_broken_unit(owc_game, owc_module, tmp_path):
+    """16: only unbroken units turn face down."""
+    h = open_russia(owc_game)
+    pos = blank(owc_game).unit("ru-1", h, masked=True).marker("broken", h, under="ru-1")
+    _, report = report_of(owc_game, owc_module, pos, tmp_path)
+    assert verdicts(report) == {"16": {"error"}}
+
+
+def test_russian_hq_never_hidden_german_may_hide(owc_game, owc_module, tmp_path):
+    """21.2: Russian HQs are never hidden; German and A-H HQs may be."""
+    h = open_russia(owc_game)
+    far = sorted(x for x, d in ring(owc_game.map, h, 2).items() if d == 2)[0]
+    pos = blank(owc_game).unit("ru-hq-1", h, masked=True).unit("de-hq-8", far, masked=True)
+    _, report = report_of(owc_game, owc_module, pos, tmp_path)
+    assert verdicts(report) == {"21.2": {"error"}}
+    assert [f.units for f in report.findings] == [("ru-hq-1",)]
+
+
+def test_face_up_patrol(owc_game, owc_module, tmp_path):
+    """17.1: a patrol is in play only face down; a revealed one is removed."""
+    h = open_russia(owc_game)
+    _, report = report_of(owc_game, owc_module, blank(owc_game).unit("ru-pat-1", h), tmp_path)
+    assert verdicts(report) == {"17.1": {"error"}}
+    _, hidden = report_of(owc_game, owc_module, blank(owc_game).unit("ru-pat-1", h, masked=True), tmp_path)
+    assert verdicts(hidden) == {}
+
+
+def test_scenario_b_allows_six_allied_patrols(owc_game, owc_module, tmp_path):
+    """B.4: 6 Allied and 4 Russian patrols (8 and 6 elsewhere): seven hidden Allied patrols break it."""
+    h = open_russia(owc_game)
+    spots = sorted(x for x, d in ring(owc_game.map, h, 2).items())[:7]
+    pos = blank(owc_game, "b_steamroller")
+    for i, x in enumerate(spots, 1):
+        pos.unit(f"al-pat-{i}", x, masked=True)
+    _, report = report_of(owc_game, owc_module, pos, tmp_path)
+    assert verdicts(report) == {"17.1": {"error"}}
+    pos.remove("al-pat-7")
+    _, ok = report_of(owc_game, owc_module, pos, tmp_path)
+    assert verdicts(ok) == {}
+
+
+# ----------------------------------------------------------------- lines of control, encirclement, command
+def test_a_face_up_loc_unit_draws_its_six_ring_hexsides(owc_game, owc_module, tmp_path):
+    """6.1: a line of control is a hexside between two hexes that both touch the LoC unit: six on open
+    ground; 16.3: a hidden unit has none."""
+    h = open_russia(owc_game)
+    st, _ = report_of(owc_game, owc_module, blank(owc_game).unit("ru-1", h), tmp_path)
+    overlays = plugin_for(G).overlays(st)
+    edges = [ov.hexsides for ov in overlays if ov.hexsides]
+    assert len(edges) == 1 and len(edges[0]) == 6
+    assert all(a in owc_game.map.neighbours(h) and b in owc_game.map.neighbours(h) for a, b in edges[0])
+    st2, _ = report_of(owc_game, owc_module, blank(owc_game).unit("ru-1", h, masked=True), tmp_path)
+    assert [ov for ov in plugin_for(G).overlays(st2) if ov.hexsides] == []
+
+
+def test_surrounded_unit_is_encircled_and_isolated(owc_game, owc_module, tmp_path):
+    """6.3: enclosed on every side by enemy units; 8.6: an isolated hex, enclosed by enemy units alone."""
+    h = open_russia(owc_game)
+    pos = blank(owc_game).unit("ru-1", h)
+    for g, n in zip(DE_CORPS, owc_game.map.neighbours(h)):
+        pos.unit(g, n)
+    st, report = report_of(owc_game, owc_module, pos, tmp_path)
+    enc = plugin_for(G).encirclement(st)
+    assert enc["ru-1"] == (True, True)
+    section = next(s for s in report.sections if s.title.startswith("Encirclement"))
+    assert section.data["encircled"]["russia"] == [h] and section.data["isolated"] == [h]
+
+
+def test_a_lone_unit_at_home_is_not_encircled(owc_game, owc_module, tmp_path):
+    h = open_russia(owc_game)
+    st, _ = report_of(owc_game, owc_module, blank(owc_game).unit("ru-1", h), tmp_path)
+    assert plugin_for(G).encirclement(st)["ru-1"] == (False, False)
+
+
+def test_command_range(owc_game, owc_module, tmp_path):
+    """21: commanded within the command range (in hexes) of an own army HQ (1st Army: range 2)."""
+    m = owc_game.map
+    h = open_russia(owc_game)
+    two = sorted(x for x, d in ring(m, h, 3).items() if d == 2)[0]
+    three = sorted(x for x, d in ring(m, h, 3).items() if d == 3)[0]
+    assert owc_game.units["ru-hq-1"].front.value("range") == 2
+    pos = blank(owc_game).unit("ru-hq-1", h).unit("ru-1", two).unit("ru-2", three)
+    st, _ = report_of(owc_game, owc_module, pos, tmp_path)
+    cmd = plugin_for(G).commanded(st)
+    assert cmd["ru-1"] == "ru-hq-1" and cmd["ru-2"] is None
