@@ -230,3 +230,57 @@ def test_command_range(owc_game, owc_module, tmp_path):
     st, _ = report_of(owc_game, owc_module, pos, tmp_path)
     cmd = plugin_for(G).commanded(st)
     assert cmd["ru-1"] == "ru-hq-1" and cmd["ru-2"] is None
+
+
+# ----------------------------------------------------------------- victory (15, 36, A.6)
+def saves(game, module, tmp_path, positions):
+    from modgen.check.run import check_states as run
+
+    states = []
+    for i, (pos, moment) in enumerate(positions):
+        pos.set_turn(*moment)
+        states.append(read_state(Composer(game).write(pos, tmp_path / f"v{i}.vsav"), module=module))
+    return run(states)
+
+
+def test_scenario_a_scores_lwow_for_russia_at_each_stage_end(owc_game, owc_module, tmp_path):
+    """A.6: Russian VP for Lwów 6, scored at the end of a stage (15): one stage end (stage 2) lies
+    between a save of stage 2 and one of stage 3, with a Russian corps in Lwów in both."""
+    lwow = next(t.hex for t in owc_game.map.towns if t.id == "lwow")
+    pos = lambda: blank(owc_game, "a_galicia").unit("ru-8", lwow)  # noqa: E731
+    report = saves(owc_game, owc_module, tmp_path, [(pos(), (2, "allies", "Supply")), (pos(), (3, "allies", "Supply"))])
+    assert [(ln.gt, ln.side, ln.vp) for ln in report.victory.lines] == [(2, "russia", 6)]
+
+
+def test_campaign_war_objectives_score_the_difference(owc_game, owc_module, tmp_path):
+    """36: the side holding more objectives on enemy soil than the enemy on its own scores the
+    difference: a Russian corps holds Królewiec (2 stars in the data), the Allies hold nothing."""
+    kr = next(t for t in owc_game.map.towns if t.id == "krolewiec")
+    pos = lambda: blank(owc_game).unit("ru-3", kr.hex)  # noqa: E731
+    report = saves(owc_game, owc_module, tmp_path, [(pos(), (5, "allies", "Supply")), (pos(), (6, "allies", "Supply"))])
+    assert [(ln.gt, ln.side, ln.vp) for ln in report.victory.lines] == [(5, "russia", kr.vp.hold)]
+
+
+def test_a_hidden_unit_captures_no_war_objective(owc_game, owc_module, tmp_path):
+    """36: hidden units cannot capture War Objectives."""
+    kr = next(t for t in owc_game.map.towns if t.id == "krolewiec")
+    pos = lambda: blank(owc_game).unit("ru-3", kr.hex, masked=True)  # noqa: E731
+    report = saves(owc_game, owc_module, tmp_path, [(pos(), (5, "allies", "Supply")), (pos(), (6, "allies", "Supply"))])
+    assert report.victory.lines == []
+
+
+@pytest.mark.parametrize("level,breach", [(13, False), (14, True)])
+def test_a_front_gains_at_most_8_zap_a_stage(owc_game, owc_module, tmp_path, level, breach):
+    """22: at most 8 ZAP to one front a stage. Between a save of stage 3 and one of stage 4 (after the
+    Attacks phase of each) lies one Allied Supply phase: the Galician level may rise from 5 to 13, not 14."""
+    box = "Allied supply (22) {}"
+
+    def pos(lv):
+        p = blank(owc_game)
+        p.move_marker_to_box("supply-allies-g", box.format(lv))
+        return p
+
+    report = saves(owc_game, owc_module, tmp_path, [(pos(5), (3, "allies", "Normal attacks")),
+                                                    (pos(level), (4, "allies", "Normal attacks"))])
+    found = [f for f in report.findings if f.rule == "22"]
+    assert bool(found) == breach, found

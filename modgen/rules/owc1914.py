@@ -24,7 +24,7 @@ from ..gamestate import GameState
 from ..plugin_api import (
     FIXED_IN_PHASE, Finding, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing, VPReport, once,
 )
-from .common import saves_out_of_order
+from . import owc1914_victory
 from .owc1914_lines import ROMANIA, Encirclement, area_hexes, lines_of_control, territory
 
 GAME_ID = "owc1914"
@@ -32,7 +32,7 @@ STACK_LIMIT = 4  # 5.3
 PATROLS = {"allies": 8, "russia": 6}  # 17: 8 Allied, 6 Russian patrols
 PATROLS_B = {"allies": 6, "russia": 4}  # B.4
 CRISIS = 6  # 22.5: a front at 6 or less is in crisis
-LEVELS = range(0, 25)  # 22: levels 0-24
+ZAP_PER_STAGE = 8  # 22: at most 8 ZAP to one front a stage
 FRONTS = {"g": "Galician", "p": "Polish", "w": "East Prussian"}
 HEX_RULES = {"a": "A.3", "b": "A.3"}  # the fortress rule of scenarios A and B; 25 from C on
 
@@ -60,6 +60,8 @@ TIMINGS = (
     RuleTiming("30.1", WARNING, "30.1: in the campaign's first turn A-H units may not cross the Russian border on the "
                "Galician front.", name="A-H units across the border on the first turn"),
     RuleTiming("3", Timing(), "3: stages in order, the Allied player-turn, then the Russian."),
+    RuleTiming("22", Timing(), "22: in his Supply phase a player assigns the ZAP he receives to the fronts, at most 8 "
+               "to one front a stage; a level is at most 24."),
 )
 
 
@@ -263,11 +265,11 @@ class OWCRules:
 
     # ------------------------------------------------------------------ victory
     def victory(self, states: list[GameState]) -> VPReport:
-        last = states[-1]
-        sides = {s.id: s.name for s in last.game.sides}
-        return VPReport(sides, [], [], {}, dict(last.vp_recorded), dict(states[0].vp_recorded),
-                        ["location and elimination VP over stages are not recomputed yet (15, 36)"],
-                        saves_out_of_order(states, "3"))
+        """Location VP at each stage end over the saves, against the shared VP track (modgen.rules.owc1914_victory),
+        and the supply each front received between the saves (22)."""
+        report = owc1914_victory.victory(states)
+        report.findings += pool_income(states)
+        return report
 
 
 def scenario_letter(state: GameState) -> str:
@@ -302,6 +304,29 @@ def within(m, start: str, radius: int) -> dict[str, int]:
             if n not in out:
                 out[n] = out[h] + 1
                 todo.append(n)
+    return out
+
+
+def pool_income(states: list[GameState]) -> list[Finding]:
+    """22: a player assigns at most 8 ZAP to a front in a stage, in his Supply phase. Between two saves
+    in play order a front's level may rise by at most 8 for each of its side's Supply phases from the
+    first save's moment to the second's (both ends counted: a save in the Supply phase may be taken
+    before or after the assignment)."""
+    out: list[Finding] = []
+    order = list(states[0].game.turns.player_turns)
+    for a, b in zip(states, states[1:]):
+        before, after = pool_levels(a), pool_levels(b)
+        for (side, front), level in sorted(after.items()):
+            was = before.get((side, front))
+            if was is None or side not in order:
+                continue
+            phases = sum(1 for stage in range(a.turn_index[0], b.turn_index[0] + 1)
+                         if a.turn_index <= (stage, order.index(side), 0) <= b.turn_index)
+            if level - was > ZAP_PER_STAGE * phases:
+                out.append(Finding("22", "More supply to a front than its Supply phases allow", (), (),
+                                   f"{b.game.side(side).name} {FRONTS[front]} front: {was} in {a.save_path} ({a.label}), "
+                                   f"{level} in {b.save_path} ({b.label}): +{level - was}, at most {ZAP_PER_STAGE} x "
+                                   f"{phases} Supply phase(s)", save=b.save_path))
     return out
 
 

@@ -1,0 +1,158 @@
+"""Ostatnia Wojna Cesarzy: victory points scored at the end of each stage (15, 36, A.6, B.5, C.7),
+recomputed over a sequence of saves and compared with the shared VP track.
+
+The track (15.1) is one tug-of-war: a Russian VP moves the marker right, an Allied VP left, so the
+marker shows the net balance, Russian minus Allied (VP markers of side `russia`: box -25..25).
+Location VP are scored at the end of every stage (read as every stage, cumulatively), by who
+holds each place then: the last side to occupy it (18.2), its own side before anyone has.
+DECISION (36: "hidden units cannot capture War Objectives"): a face-down unit does not take a
+place from the enemy in the campaign; in scenarios A-C, which name no such limit, it does.
+What a save cannot show is listed: breaks, eliminations and failed attacks (A.6, B.5), supply
+trades (29), the reinforcement track's VP (33.3), the Russian aspirations (36.1: only 15.X = 4
+is known).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..gamestate import GameState
+from ..plugin_api import Finding, TownHold, VPLine, VPReport
+from .common import saves_out_of_order
+from .owc1914_lines import area_hexes, territory
+
+# (town id, side scoring, VP) per scenario, from the rules' words
+LOCATIONS = {
+    "a": (("lwow", "russia", 6), ("stanislawow", "russia", 2), ("lublin", "allies", 2), ("kowel", "allies", 2),
+          ("chelm", "allies", 1)),  # A.6
+    "b": (("katowice", "russia", 10), ("gliwice", "russia", 6), ("lodz", "allies", 2)),  # B.5 (+2 any other town)
+    "c": (("warszawa", "allies", 6), ("lwow", "allies", 6), ("stanislawow", "allies", 2), ("lublin", "allies", 2),
+          ("deblin", "allies", 2), ("przemysl", "russia", 8), ("katowice", "russia", 8), ("gliwice", "russia", 8),
+          ("lodz", "russia", 2), ("nowy-sacz", "russia", 2), ("tarnow", "russia", 2)),  # C.7
+}
+OWN_LANDS = {"allies": ("territory-germany", "territory-austria-hungary"), "russia": ("territory-russia",)}
+LAST_PHASE_OF_STAGE = (1, -1)  # the Russian player-turn's last phase ends a stage (3)
+
+
+def letter(state: GameState) -> str:
+    sc = state.scenario
+    return "" if sc is None else sc.id.split("_")[0]
+
+
+def owner_of(land: Optional[str]) -> Optional[str]:
+    return next((s for s, lands in OWN_LANDS.items() if land in lands), None)
+
+
+class Holders:
+    """Who holds each hex of interest, save after save: its last occupier (18.2), else its owner."""
+
+    def __init__(self, hexes: set[str], land: dict[str, str], hidden_capture: bool) -> None:
+        self.held = {h: owner_of(land.get(h)) for h in hexes}
+        self.hidden_capture = hidden_capture
+
+    def see(self, state: GameState) -> dict[str, Optional[str]]:
+        for h, units in state.by_hex().items():
+            if h in self.held:
+                seen = [u for u in units if self.hidden_capture or not u.masked]
+                if seen:
+                    self.held[h] = seen[-1].side
+        return dict(self.held)
+
+
+def stage_scores(state: GameState, held: dict[str, Optional[str]], towns: dict[str, tuple[str, str]]) -> list[tuple[str, str, int]]:
+    """(side, source, VP) the position scores at the end of its stage."""
+    m = state.game.map
+    land = territory(m)
+    out: list[tuple[str, str, int]] = []
+    sl = letter(state)
+    if sl in LOCATIONS:
+        named = set()
+        for tid, side, vp in LOCATIONS[sl]:
+            if tid in towns:
+                hx, name = towns[tid]
+                named.add(hx)
+                if held.get(hx) == side:
+                    out.append((side, f"{name} ({hx})", vp))
+        units = [u for u in state.units_on_map() if u.side == "russia"]
+        if sl == "a":
+            west = set(area_hexes(m, "west-of-san"))
+            out += [("russia", f"{u.id} west of the San ({u.hex})", 1) for u in units if u.hex in west]
+        if sl == "b":
+            out += [("russia", f"{t.name} ({t.hex}), a town of Allied territory", 2) for t in m.towns
+                    if t.hex not in named and owner_of(land.get(t.hex)) == "allies" and held.get(t.hex) == "russia"]
+        if sl == "c":
+            plain = set(area_hexes(m, "hungarian-plain"))
+            out += [("russia", f"{u.id} in Germany or on the Hungarian Plain ({u.hex})", 1) for u in units
+                    if land.get(u.hex or "") == "territory-germany" or u.hex in plain]
+    elif sl == "campaign":
+        stars = {"allies": 0, "russia": 0}
+        for t in m.towns:
+            if t.vp is None or t.hex not in held:
+                continue
+            owner = owner_of(land.get(t.hex))
+            holder = held.get(t.hex)
+            if holder and owner and holder != owner:
+                stars[holder] += t.vp.hold
+        diff = stars["russia"] - stars["allies"]
+        if diff:
+            side = "russia" if diff > 0 else "allies"
+            out.append((side, f"War Objectives on enemy soil: Russia {stars['russia']}, Allies {stars['allies']} (36)", abs(diff)))
+    return out
+
+
+def victory(states: list[GameState]) -> VPReport:
+    first, last = states[0], states[-1]
+    game = last.game
+    m = game.map
+    land = territory(m)
+    sides = {s.id: s.name for s in game.sides}
+    findings: list[Finding] = saves_out_of_order(states, "3")
+    sl = letter(last)
+    towns = {t.id: (t.hex, t.name) for t in m.towns}
+    watched = {t.hex for t in m.towns}
+    holders = Holders(watched, land, hidden_capture=sl != "campaign")
+    held_at = [holders.see(st) for st in states]
+    nphases = len(game.turns.phases)
+    lines: list[VPLine] = []
+    for stage in range(1, game.turns.count + 1):
+        end = (stage, LAST_PHASE_OF_STAGE[0], nphases - 1)
+        if not (first.turn_index < end <= last.turn_index):
+            continue
+        j = max(i for i, st in enumerate(states) if st.turn_index <= end)
+        lines += [VPLine(stage, side, source, vp) for side, source, vp in stage_scores(states[j], held_at[j], towns)]
+    net = sum(ln.vp if ln.side == "russia" else -ln.vp for ln in lines)
+    base = first.vp_recorded.get("russia", 0)
+    recorded = last.vp_recorded.get("russia", 0)
+    provable = {"russia": sum(int(ln.vp) for ln in lines if ln.side == "russia"),
+                "allies": sum(int(ln.vp) for ln in lines if ln.side == "allies")}
+    outcome = [f"VP track (15.1, Russian minus Allied): {recorded} now, {base} in the first save; the stage ends "
+               f"between them score {net:+d} by the places held"]
+    now = stage_scores(last, held_at[-1], towns)
+    if now:
+        outcome.append("if the stage ended now: " + "; ".join(f"{sides[s]} {src} {vp:+d}" for s, src, vp in now))
+    outcome += automatic_wins(last, held_at[-1], towns)
+    holds = [TownHold(name, hx, "russia" if owner_of(land.get(hx)) == "allies" else "allies",
+                      held_at[-1].get(hx) or "", None, None)
+             for tid, (hx, name) in sorted(towns.items()) if any(tid == t for t, *_ in LOCATIONS.get(sl, ()))]
+    unknown = ["breaks, eliminations and failed attacks (A.6, B.5, C.7, 28)", "supply trades (29)",
+               "the reinforcement track (33.3) and the Russian aspirations (36.1)"]
+    return VPReport(sides, [h for h in holds if h.holder], lines, provable, {"russia": recorded}, {"russia": base},
+                    unknown, findings, outcome, unprovable="VP a save cannot show")
+
+
+def automatic_wins(state: GameState, held: dict[str, Optional[str]], towns: dict[str, tuple[str, str]]) -> list[str]:
+    """B.5: the Allies take Warszawa (an Allied strategic win); a Russian unit reaches the west map
+    edge (a Russian one, if commanded: the command test is the plugin's report, not repeated here)."""
+    if letter(state) != "b":
+        return []
+    out = []
+    hx = towns.get("warszawa", ("", ""))[0]
+    if held.get(hx) == "allies":
+        out.append(f"B.5: the Allies hold Warszawa ({hx}): an Allied strategic victory, the game stops")
+    nbrs = state.game.map
+    west = [u for u in state.units_on_map() if u.side == "russia" and u.hex and len(nbrs.neighbours(u.hex)) < 6
+            and int(u.hex[2:]) == 1]
+    if west:
+        out.append(f"B.5: Russian units on the west map edge ({', '.join(sorted(u.id for u in west))}): a Russian "
+                   f"strategic victory if commanded (21)")
+    return out
