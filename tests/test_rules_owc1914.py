@@ -284,3 +284,15 @@ def test_a_front_gains_at_most_8_zap_a_stage(owc_game, owc_module, tmp_path, lev
                                                     (pos(level), (4, "allies", "Normal attacks"))])
     found = [f for f in report.findings if f.rule == "22"]
     assert bool(found) == breach, found
+
+
+@pytest.mark.parametrize("scenario,start", [("a_galicia", (2, "allies")), ("campaign", (1, "allies"))])
+def test_a_scenario_setup_starts_on_its_first_stage(owc_game, owc_module, tmp_path, scenario, start):
+    """A starts on stage 2 (22.VIII): its predefined setup sets the stage tracker there, so the players
+    need not step over the stages it skips; the campaign starts on stage 1, the track's start."""
+    import zipfile
+
+    with zipfile.ZipFile(owc_module) as zf:
+        (tmp_path / "setup.vsav").write_bytes(zf.read(f"setup_{scenario}.vsav"))
+    state = read_state(tmp_path / "setup.vsav", module=owc_module)
+    assert (state.turn, state.phasing_side) == start

@@ -20,7 +20,9 @@ from ..vassal.sequence import encode
 from ..conventions import FACE_LAYER, LAYER_NAME_FIELD, MAIN_MAP, SCENARIO_PROPERTY, STEP_LAYER, entry_box_name
 from ..layout import Box, TracksLayout, tracks_layout
 from .piecedefs import PieceDef, marker_def, unit_def
-from .setup import PieceIds, board_picks, display_picks, hexside_point, hidden_at_setup, marker_box, setup_stack
+from .setup import (  # noqa: F401  (turn_state: the saves' tracker state, re-exported)
+    PieceIds, board_picks, display_picks, hexside_point, hidden_at_setup, marker_box, scenario_start, setup_stack, turn_state,
+)
 
 MASKED = "|0"
 
@@ -176,21 +178,11 @@ def from_scenario(game: Game, scenario: Optional[Scenario] = None) -> Position:
             pos.in_box(entry_box_name(m.area), "marker", m.marker)
         else:
             pos.shared.setdefault(marker_box(layout, m).name, []).append(Item("marker", m.marker))
-    first = sc.first_player_turn
     pos.scenario = sc.id
-    pos.set_turn(1, first, game.turns.phases[0])
+    pos.set_turn(*scenario_start(game, sc), game.turns.phases[0])
     for s in game.sides:
         pos.vp[s.id] = 0
     return pos
-
-
-def turn_state(game: Game, turn: int, side: str, phase: str) -> str:
-    """TurnTracker state `0|GT;0;false;-1;PT;0;0;actives;PH;0;0;actives` (VASSAL's getState nesting)."""
-    n_sides, n_phases = len(game.turns.player_turns), len(game.turns.phases)
-    phase_level = encode([str(game.turns.phases.index(phase)), "0", "0", ",".join(["true"] * n_phases)], ";")
-    player_level = encode([str(game.turns.player_turns.index(side)), "0", "0", ",".join(["true"] * n_sides), phase_level], ";")
-    gt_level = encode([str(turn), "0", "false", "-1", player_level], ";")
-    return encode(["0", gt_level], "|")
 
 
 def slot_in(box: Box, i: int) -> tuple[int, int]:

@@ -23,6 +23,29 @@ from .piecedefs import PieceDef
 MASKED_OPTIONS = "|0"
 
 
+def turn_state(game: Game, turn: int, side: str, phase: str) -> str:
+    """TurnTracker state `0|GT;0;false;-1;PT;0;0;actives;PH;0;0;actives` (VASSAL's getState nesting)."""
+    n_sides, n_phases = len(game.turns.player_turns), len(game.turns.phases)
+    phase_level = encode([str(game.turns.phases.index(phase)), "0", "0", ",".join(["true"] * n_phases)], ";")
+    player_level = encode([str(game.turns.player_turns.index(side)), "0", "0", ",".join(["true"] * n_sides), phase_level], ";")
+    gt_level = encode([str(turn), "0", "false", "-1", player_level], ";")
+    return encode(["0", gt_level], "|")
+
+
+def scenario_start(game: Game, scenario: Scenario) -> tuple[int, str]:
+    """The scenario's first player turn that is played: (turn, side). Turn 1 begins with its
+    first_player_turn; a scenario that skips its first player turns (one starting on a later turn of
+    the game's track) begins at the first one it does not skip."""
+    order = list(game.turns.player_turns)
+    skip = set(scenario.skip)
+    for turn in range(1, scenario.turns + 1):
+        sides = order[order.index(scenario.first_player_turn):] if turn == 1 and scenario.first_player_turn in order else order
+        for side in sides:
+            if (turn, side) not in skip:
+                return turn, side
+    return 1, scenario.first_player_turn
+
+
 def stack_id(map_name: str, x: int, y: int) -> str:
     digest = hashlib.sha256(f"stack/{map_name}/{x}/{y}".encode()).digest()
     return "9" + str(int.from_bytes(digest[:8], "big") % 10**12).zfill(12)
@@ -167,9 +190,15 @@ def scenario_save(game: Game, scenario: Scenario, defs: dict[tuple[str, str], Pi
         x, y = box.slot(0)
         stacks.append(StackSpec(stack_id(box.window, x, y), ids))
 
+    start = scenario_start(game, scenario)
+    # a scenario starting later than the track's first player turn sets the tracker (others leave it at
+    # the module's start, so their setups stay as they were)
+    turns = ({} if start == (1, game.turns.player_turns[0])
+             else {"TurnTracker0": turn_state(game, start[0], start[1], game.turns.phases[0])})
     return SaveContent(
         pieces=pieces,
         stacks=stacks,
+        turns=turns,
         boards={MAIN_MAP: board_picks(game, scenario.sheets), **display_picks(layout)},
         global_properties=[GlobalValue(SCENARIO_PROPERTY, scenario.id)],
         module_name=module_name,
