@@ -104,7 +104,7 @@ def test_stage_track(g):
 SCEN = {  # id: (first stage, last stage, set-up allies/russia, arrivals allies/russia)
     "campaign": (1, 23, (30, 34), (40, 30)),
     "a_galicia": (2, 5, (18, 20), (12, 10)),
-    "b_steamroller": (14, 17, (19, 24), (12, 8)),
+    "b_steamroller": (14, 17, (18, 24), (12, 8)),  # B.1: Grudziądz's fortress corps is off the Polish front
     "c_hindenburg": (8, 13, (28, 35), (10, 13)),
 }
 

@@ -39,15 +39,16 @@ def ring(m, h: str, radius: int) -> dict[str, int]:
 HARMLESS = {"front", "small_river"}  # hexsides that neither cut a line of control nor stop a unit
 
 
-def open_russia(game, radius: int = 2) -> str:
+def open_russia(game, radius: int = 2, within: str = "") -> str:
     """A clear hex of Russian territory whose hexes within `radius` are clear land (the centre no town),
     with no hexside feature but front boundaries and small rivers: ground where only the pieces decide
     (found on the map, not hard-coded)."""
     m = game.map
     land = territory(m)
     towns = {t.hex for t in m.towns}
+    inside = set(next(a for a in m.areas if a.id == within).hexes) if within else set(m.hex_ids())
     for h in sorted(m.hex_ids()):
-        if land.get(h) != "territory-russia":
+        if land.get(h) != "territory-russia" or not set(ring(m, h, radius)) <= inside:
             continue
         near = ring(m, h, radius)
         if h not in towns and all(m.terrain.get(x) == "clear" and land.get(x) == "territory-russia"
@@ -116,10 +117,11 @@ def fortress(game, area_id: str) -> str:
     return next(a for a in game.map.areas if a.id == area_id).hexes[0]
 
 
-@pytest.mark.parametrize("scenario,rule", [("campaign", "25"), ("a_galicia", "A.3")])
-def test_russian_unit_in_a_german_fortress(owc_game, owc_module, tmp_path, scenario, rule):
-    """A.3 (scenarios A, B): enemy fortress hexes cannot be entered; 25 (from C): only by taking it."""
-    h = fortress(owc_game, "fortress-krolewiec")
+@pytest.mark.parametrize("scenario,rule,place", [("campaign", "25", "fortress-krolewiec"), ("a_galicia", "A.3", "fortress-przemysl")])
+def test_russian_unit_in_an_enemy_fortress(owc_game, owc_module, tmp_path, scenario, rule, place):
+    """A.3 (scenarios A, B): enemy fortress hexes cannot be entered; 25 (from C): only by taking it.
+    (Przemyśl for A: inside A's play area, A.1.)"""
+    h = fortress(owc_game, place)
     _, report = report_of(owc_game, owc_module, blank(owc_game, scenario).unit("ru-1", h), tmp_path)
     assert verdicts(report) == {rule: {"error"}}
 
@@ -174,7 +176,7 @@ def test_face_up_patrol(owc_game, owc_module, tmp_path):
 
 def test_scenario_b_allows_six_allied_patrols(owc_game, owc_module, tmp_path):
     """B.4: 6 Allied and 4 Russian patrols (8 and 6 elsewhere): seven hidden Allied patrols break it."""
-    h = open_russia(owc_game)
+    h = open_russia(owc_game, within="front-polish")
     spots = sorted(x for x, d in ring(owc_game.map, h, 2).items())[:7]
     pos = blank(owc_game, "b_steamroller")
     for i, x in enumerate(spots, 1):
@@ -296,3 +298,36 @@ def test_a_scenario_setup_starts_on_its_first_stage(owc_game, owc_module, tmp_pa
         (tmp_path / "setup.vsav").write_bytes(zf.read(f"setup_{scenario}.vsav"))
     state = read_state(tmp_path / "setup.vsav", module=owc_module)
     assert (state.turn, state.phasing_side) == start
+
+
+@pytest.mark.parametrize("moment,status", [((4, "russia", "Repeat attacks"), "error"), ((4, "allies", "Supply"), "info")])
+def test_scenario_b_is_played_on_the_polish_front(owc_game, owc_module, tmp_path, moment, status):
+    """B.1: "Gra toczy się na froncie polskim. Jednostki nie mogą dobrowolnie opuszczać tego terenu":
+    a Russian corps in Lwów (the Galician front) right after its own movement breaks it; in the Allied
+    turn it may have been driven out by a retreat (it must return): a warning."""
+    lwow = next(t.hex for t in owc_game.map.towns if t.id == "lwow")
+    polish = next(a for a in owc_game.map.areas if a.id == "front-polish")
+    assert lwow not in polish.hexes
+    pos = blank(owc_game, "b_steamroller").unit("ru-8", lwow)
+    _, report = report_of(owc_game, owc_module, pos, tmp_path, moment)
+    assert verdicts(report) == {"B.1": {status}}
+
+
+def test_scenario_a_includes_the_polish_front_east_of_the_vistula_only(owc_game, owc_module, tmp_path):
+    """A.1: the Galician front and the part of the Polish front east of the Vistula: Lublin is inside,
+    Łódź (west of the Vistula) is not."""
+    towns = {t.id: t.hex for t in owc_game.map.towns}
+    pos = blank(owc_game, "a_galicia").unit("ru-8", towns["lublin"]).unit("ru-9", towns["lodz"])
+    _, report = report_of(owc_game, owc_module, pos, tmp_path, (3, "russia", "Repeat attacks"))
+    assert [(f.rule, f.units) for f in report.findings] == [("A.1", ("ru-9",))]
+
+
+@pytest.mark.parametrize("scenario", ["a_galicia", "b_steamroller", "c_hindenburg", "campaign"])
+def test_every_set_up_breaks_no_rule(owc_game, owc_module, tmp_path, scenario):
+    """The shipped set-ups: no error, and every unit inside its scenario's play area (A.1, B.1, C.1)."""
+    from modgen.vmod.compose import from_scenario
+
+    pos = from_scenario(owc_game, owc_game.scenarios[scenario])
+    state = read_state(Composer(owc_game).write(pos, tmp_path / "s.vsav"), module=owc_module)
+    report = check_states([state])
+    assert report.findings == [] and [f for f in report.notes if f.rule.endswith(".1")] == []

@@ -543,14 +543,15 @@ for i in range(1, 7):
 # ===== B: Russian Steamroller, 2.XI - 20.XI (4 stages; the Polish front)
 sb = Scen(own_only=False)
 for uid, w in (("de-hq-9", "Thorn"), ("de-1r", "Thorn"), ("de-17", "Gollub"), ("de-20", "Strelno"), ("de-25r", "Hohensalza"), ("de-thorn", "Thorn"),
-               ("de-graudenz", "Graudenz"), ("de-hkk", "Kalisz"), ("de-3r", "Hohensalza"), ("de-woyrsch", "Częstochowa"), ("de-gr", "Wieluń"),
-               ("de-11", "Sieradz"), ("de-goltz", "Kalisz"), ("de-35r", "Strasburg"),
-               ("ah-hq-1", "Miechów"), ("ah-1", "Miechów"), ("ah-5", "Wolbrom"), ("ah-10", "Kraków"), ("ah-kummer", "Kraków"),
+               ("de-hkk", "Kalisz"), ("de-3r", "Hohensalza"), ("de-woyrsch", "Częstochowa"), ("de-gr", "Wieluń"),
+               ("de-11", "Sieradz"), ("de-goltz", "Kalisz"), ("de-35r", "Hohensalza"),
+               # B.1: the Polish front only (Grudziądz's fortress corps stays out; Kraków's corps stand north of it)
+               ("ah-hq-1", "Miechów"), ("ah-1", "Miechów"), ("ah-5", "Wolbrom"), ("ah-10", (50.24, 20.08)), ("ah-kummer", (50.19, 20.29)),
                ("ru-hq-1", "Płock"), ("ru-6", "Płock"), ("ru-kk1", "Włocławek"), ("ru-5s", "Sochaczew"),
                ("ru-hq-2", "Łowicz"), ("ru-2", "Łódź"), ("ru-4", "Łowicz"), ("ru-23", "Kutno"), ("ru-2k", "Skierniewice"),
                ("ru-hq-5", "Piotrków"), ("ru-19", "Piotrków"), ("ru-5", "Tomaszów Mazowiecki"), ("ru-1s", "Rawa Mazowiecka"),
                ("ru-hq-4", "Radom"), ("ru-gren", "Radomsko"), ("ru-16", "Radom"), ("ru-3k", "Końskie"),
-               ("ru-hq-9", "Ostrowiec"), ("ru-g", "Kielce"), ("ru-18", "Opatów"), ("ru-25", "Sandomierz"), ("ru-kkn", "Piotrków"),
+               ("ru-hq-9", "Ostrowiec"), ("ru-g", "Kielce"), ("ru-18", "Opatów"), ("ru-25", "Opatów"), ("ru-kkn", "Piotrków"),
                ("ru-2s", "Warszawa"), ("ru-72", "Nowogeorgiewsk")):
     sb.put(uid, w)
 for uid, st, pl, note in (("de-1", "8.XI", ["Thorn"], "B.2.3 secret concentration (from East Prussia)"), ("de-8dk", "8.XI", ["Thorn", "Hohensalza"], "B.2.3 secret concentration"),

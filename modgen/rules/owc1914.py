@@ -24,6 +24,7 @@ from ..gamestate import GameState
 from ..plugin_api import (
     FIXED_IN_PHASE, Finding, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing, VPReport, once,
 )
+from ..regions import flood_fill
 from . import owc1914_victory
 from .owc1914_lines import ROMANIA, Encirclement, area_hexes, lines_of_control, territory
 
@@ -35,6 +36,10 @@ CRISIS = 6  # 22.5: a front at 6 or less is in crisis
 ZAP_PER_STAGE = 8  # 22: at most 8 ZAP to one front a stage
 FRONTS = {"g": "Galician", "p": "Polish", "w": "East Prussian"}
 HEX_RULES = {"a": "A.3", "b": "A.3"}  # the fortress rule of scenarios A and B; 25 from C on
+# A.1, B.1, C.1 (OBSZAR GRY): the fronts a scenario is played on; A adds the Polish front east of the
+# Vistula (the part a fill from Lublin reaches without crossing the Vistula)
+PLAY_AREAS = {"a": ("front-galician",), "b": ("front-polish",), "c": ("front-polish", "front-galician")}
+EAST_OF_VISTULA = ("a", "front-polish", "lublin", "Wisła (Vistula)")
 
 # DECISION (5.3): "no unit may voluntarily enter a hex holding 4 units"; an over-stack is legal after
 # a retreat that minimises losses (9.6) and must leave at the first chance. One save cannot tell a
@@ -62,7 +67,9 @@ TIMINGS = (
     RuleTiming("3", Timing(), "3: stages in order, the Allied player-turn, then the Russian."),
     RuleTiming("22", Timing(), "22: in his Supply phase a player assigns the ZAP he receives to the fronts, at most 8 "
                "to one front a stage; a level is at most 24."),
-)
+) + tuple(RuleTiming(f"{x}.1", WARNING, f"{x}.1 (OBSZAR GRY): units may not leave the play area voluntarily; units "
+                     "forced out by a retreat (or, in A and B, set up next to it) must return as soon as they can.",
+                     name="Play area") for x in "ABC")
 
 
 class OWCRules:
@@ -71,7 +78,18 @@ class OWCRules:
 
     # ------------------------------------------------------------------ position
     def check(self, state: GameState) -> list[Finding]:
-        return self._stacks(state) + self._forbidden_hexes(state) + self._hidden(state) + self._allied_limits(state)
+        return (self._stacks(state) + self._forbidden_hexes(state) + self._hidden(state) + self._allied_limits(state)
+                + self._play_area(state))
+
+    def _play_area(self, state: GameState) -> list[Finding]:
+        """A.1, B.1, C.1: units outside the scenario's play area (a warning: a retreat may have put them there)."""
+        area = play_area(state)
+        if area is None:
+            return []
+        rule = f"{scenario_letter(state).upper()}.1"
+        return [Finding(rule, "Unit outside the play area", (u.hex or "",), (u.id,),
+                        f"{u.id} is in {u.hex}, outside the play area of scenario {scenario_letter(state).upper()}")
+                for u in sorted(state.units_on_map(), key=lambda x: x.id) if u.hex not in area]
 
     def _stacks(self, state: GameState) -> list[Finding]:
         out = []
@@ -276,6 +294,23 @@ def scenario_letter(state: GameState) -> str:
     """The scenario as the rules name it: a, b, c or campaign (ids a_galicia, b_steamroller, ...)."""
     sc = state.scenario
     return "" if sc is None else sc.id.split("_")[0]
+
+
+def play_area(state: GameState) -> Optional[set[str]]:
+    """The hexes of the scenario's play area (None: the whole map)."""
+    sl = scenario_letter(state)
+    if sl not in PLAY_AREAS:
+        return None
+    m = state.game.map
+    fronts = {a.id: set(a.hexes) for a in m.areas if a.id.startswith("front-")}
+    out = set().union(*(fronts.get(f, set()) for f in PLAY_AREAS[sl]))
+    if sl == EAST_OF_VISTULA[0]:
+        part = fronts.get(EAST_OF_VISTULA[1], set())
+        seed = next((t.hex for t in m.towns if t.id == EAST_OF_VISTULA[2]), None)
+        walls = {side for f in m.hexside_features if f.name == EAST_OF_VISTULA[3] for side in f.sides}
+        if seed in part:
+            out |= flood_fill(seed, lambda h: [n for n in m.neighbours(h) if n in part], walls)
+    return out
 
 
 def owned_by(territory_id: str, side: str) -> bool:
