@@ -260,7 +260,7 @@ def test_campaign_war_objectives_score_the_difference(owc_game, owc_module, tmp_
     kr = next(t for t in owc_game.map.towns if t.id == "krolewiec")
     pos = lambda: blank(owc_game).unit("ru-3", kr.hex)  # noqa: E731
     report = saves(owc_game, owc_module, tmp_path, [(pos(), (5, "allies", "Supply")), (pos(), (6, "allies", "Supply"))])
-    assert [(ln.gt, ln.side, ln.vp) for ln in report.victory.lines] == [(5, "russia", kr.vp.hold)]
+    assert [(ln.gt, ln.side, ln.vp) for ln in report.victory.lines if "(36)" in ln.source] == [(5, "russia", kr.vp.hold)]
 
 
 def test_a_hidden_unit_captures_no_war_objective(owc_game, owc_module, tmp_path):
@@ -268,7 +268,22 @@ def test_a_hidden_unit_captures_no_war_objective(owc_game, owc_module, tmp_path)
     kr = next(t for t in owc_game.map.towns if t.id == "krolewiec")
     pos = lambda: blank(owc_game).unit("ru-3", kr.hex, masked=True)  # noqa: E731
     report = saves(owc_game, owc_module, tmp_path, [(pos(), (5, "allies", "Supply")), (pos(), (6, "allies", "Supply"))])
-    assert report.victory.lines == []
+    assert [ln for ln in report.victory.lines if "(36)" in ln.source] == []
+
+
+@pytest.mark.parametrize("hq_in_germany,allied_vp", [(False, 3), (True, 0)])
+def test_east_prussia_freed_scores_3_for_the_allies(owc_game, owc_module, tmp_path, hq_in_germany, allied_vp):
+    """37.3: "if at the end of a stage no Russian army HQ stands on German territory, the Allies receive
+    3 VP": the 1st Army HQ in Russia at the stage 5 end gives them 3, in Germany (Królewiec's
+    neighbour) nothing."""
+    m = owc_game.map
+    land = territory(m)
+    kr = next(t.hex for t in m.towns if t.id == "krolewiec")
+    german = next(n for n in sorted(m.neighbours(kr)) if land.get(n) == "territory-germany" and m.terrain.get(n) != "sea")
+    hq_hex = german if hq_in_germany else open_russia(owc_game)
+    pos = lambda: blank(owc_game).unit("ru-hq-1", hq_hex)  # noqa: E731
+    report = saves(owc_game, owc_module, tmp_path, [(pos(), (5, "allies", "Supply")), (pos(), (6, "allies", "Supply"))])
+    assert sum(ln.vp for ln in report.victory.lines if "(37.3)" in ln.source and ln.side == "allies") == allied_vp
 
 
 @pytest.mark.parametrize("level,breach", [(13, False), (14, True)])
@@ -331,3 +346,12 @@ def test_every_set_up_breaks_no_rule(owc_game, owc_module, tmp_path, scenario):
     state = read_state(Composer(owc_game).write(pos, tmp_path / "s.vsav"), module=owc_module)
     report = check_states([state])
     assert report.findings == [] and [f for f in report.notes if f.rule.endswith(".1")] == []
+
+
+def test_the_allies_taking_riga_win_crushingly(owc_game, owc_module, tmp_path):
+    """39: the Allies win a crushing victory if they take Riga (the Russians: Budapest, Poznań or Wrocław)."""
+    riga = next(t.hex for t in owc_game.map.towns if t.id == "ryga")
+    report = saves(owc_game, owc_module, tmp_path, [(blank(owc_game).unit("de-1", riga), (9, "allies", "Supply"))])
+    assert any(line.startswith("39: the Allies hold Ryga") for line in report.victory.outcome), report.victory.outcome
+    quiet = saves(owc_game, owc_module, tmp_path, [(blank(owc_game).unit("de-1", open_russia(owc_game)), (9, "allies", "Supply"))])
+    assert not any(line.startswith("39:") for line in quiet.victory.outcome)

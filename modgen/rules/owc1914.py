@@ -285,7 +285,7 @@ class OWCRules:
     def victory(self, states: list[GameState]) -> VPReport:
         """Location VP at each stage end over the saves, against the shared VP track (modgen.rules.owc1914_victory),
         and the supply each front received between the saves (22)."""
-        report = owc1914_victory.victory(states)
+        report = owc1914_victory.victory(states, self.commanded, self.encirclement)
         report.findings += pool_income(states)
         return report
 

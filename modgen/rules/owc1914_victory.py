@@ -14,7 +14,7 @@ is known).
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 from ..gamestate import GameState
 from ..plugin_api import Finding, TownHold, VPLine, VPReport
@@ -100,7 +100,8 @@ def stage_scores(state: GameState, held: dict[str, Optional[str]], towns: dict[s
     return out
 
 
-def victory(states: list[GameState]) -> VPReport:
+def victory(states: list[GameState], commanded: Callable[[GameState], dict[str, Optional[str]]],
+            encircled: Callable[[GameState], dict[str, tuple[bool, bool]]]) -> VPReport:
     first, last = states[0], states[-1]
     game = last.game
     m = game.map
@@ -114,12 +115,16 @@ def victory(states: list[GameState]) -> VPReport:
     held_at = [holders.see(st) for st in states]
     nphases = len(game.turns.phases)
     lines: list[VPLine] = []
+    once: set[str] = set()
     for stage in range(1, game.turns.count + 1):
         end = (stage, LAST_PHASE_OF_STAGE[0], nphases - 1)
         if not (first.turn_index < end <= last.turn_index):
             continue
         j = max(i for i, st in enumerate(states) if st.turn_index <= end)
         lines += [VPLine(stage, side, source, vp) for side, source, vp in stage_scores(states[j], held_at[j], towns)]
+        if sl == "campaign":
+            lines += [VPLine(stage, side, source, vp)
+                      for side, source, vp in east_prussia(states[j], stage, commanded(states[j]), once, first)]
     net = sum(ln.vp if ln.side == "russia" else -ln.vp for ln in lines)
     base = first.vp_recorded.get("russia", 0)
     recorded = last.vp_recorded.get("russia", 0)
@@ -131,6 +136,8 @@ def victory(states: list[GameState]) -> VPReport:
     if now:
         outcome.append("if the stage ended now: " + "; ".join(f"{sides[s]} {src} {vp:+d}" for s, src, vp in now))
     outcome += automatic_wins(last, held_at[-1], towns)
+    if sl == "campaign":
+        outcome += crushing(last, held_at[-1], towns, commanded(last), encircled(last))
     holds = [TownHold(name, hx, "russia" if owner_of(land.get(hx)) == "allies" else "allies",
                       held_at[-1].get(hx) or "", None, None)
              for tid, (hx, name) in sorted(towns.items()) if any(tid == t for t, *_ in LOCATIONS.get(sl, ()))]
@@ -138,6 +145,59 @@ def victory(states: list[GameState]) -> VPReport:
                "the reinforcement track (33.3) and the Russian aspirations (36.1)"]
     return VPReport(sides, [h for h in holds if h.holder], lines, provable, {"russia": recorded}, {"russia": base},
                     unknown, findings, outcome, unprovable="VP a save cannot show")
+
+
+def east_prussia(state: GameState, stage: int, cmd: dict[str, Optional[str]], once: set[str],
+                 first: GameState) -> list[tuple[str, str, int]]:
+    """37.2-37.4 at a stage end of the campaign. 37.3 ("if at the end of a stage no Russian army HQ is
+    on German territory, the Allies receive 3 VP"); 37.4 ("if commanded Russian units occupy Katowice
+    and Gliwice, the Russian player receives 10 VP once"); 37.2 (a commanded Russian unit takes a War
+    Objective on German territory: 10 VP if before the 21.IX stage, once). DECISION: "once" counts from
+    the first save on: if the first save already shows it, it was scored before and is not again."""
+    m = state.game.map
+    land = territory(m)
+    out: list[tuple[str, str, int]] = []
+    russians = [u for u in state.units_on_map() if u.side == "russia"]
+    if not any(u.unit.has("hq") and land.get(u.hex or "") == "territory-germany" for u in russians):
+        out.append(("allies", "no Russian army HQ on German territory (37.3)", 3))
+    towns = {t.id: t for t in m.towns}
+    held = {u.hex for u in russians if cmd.get(u.id)}
+    first_held = {u.hex for u in first.units_on_map() if u.side == "russia"}
+    silesia = [towns[t].hex for t in ("katowice", "gliwice") if t in towns]
+    if "37.4" not in once and silesia and all(h in held for h in silesia):
+        once.add("37.4")
+        if not all(h in first_held for h in silesia):
+            out.append(("russia", "commanded Russian units in Katowice and Gliwice (37.4, once)", 10))
+    objectives = [t for t in m.towns if t.vp and land.get(t.hex) == "territory-germany"]
+    taken = [t for t in objectives if t.hex in held]
+    if "37.2" not in once and taken:
+        once.add("37.2")
+        if stage < state.game.turns.names.index("21.IX") + 1 and not any(t.hex in first_held for t in taken):
+            out.append(("russia", f"a commanded Russian unit takes {taken[0].name}, a War Objective of Germany, "
+                                  f"before 21.IX (37.2)", 10))
+    return out
+
+
+def crushing(state: GameState, held: dict[str, Optional[str]], towns: dict[str, tuple[str, str]],
+             cmd: dict[str, Optional[str]], enc: dict[str, tuple[bool, bool]]) -> list[str]:
+    """39, checked at the start of a player's own turn: the Allies win crushingly with 4 commanded
+    infantry corps or an unencircled HQ in the last 2 hex columns at the east edge, or by taking Riga;
+    the Russians with the same at the west edge, or by taking Budapest, Poznań or Wrocław. The Dvina and
+    the Danube lines are not areas of the map data: those cases are not checked."""
+    out = []
+    cols = sorted({int(h[2:]) for h in state.game.map.hex_ids()})
+    edge = {"allies": set(cols[-2:]), "russia": set(cols[:2])}
+    places = {"allies": ("ryga",), "russia": ("budapeszt", "poznan", "wroclaw")}
+    for side, name in (("allies", "the Allies"), ("russia", "the Russians")):
+        taken = [towns[t][1] for t in places[side] if t in towns and held.get(towns[t][0]) == side]
+        mine = [u for u in state.units_on_map() if u.side == side and int((u.hex or "0000")[2:]) in edge[side]]
+        corps = [u for u in mine if u.unit.has("infantry") and u.unit.size == "XXX" and cmd.get(u.id)]
+        hq = [u for u in mine if u.unit.has("hq") and not enc.get(u.id, (False, False))[0]]
+        if taken or len(corps) >= 4 or hq:
+            why = (f"hold {', '.join(taken)}" if taken else f"{len(corps)} commanded infantry corps" if len(corps) >= 4
+                   else f"an unencircled HQ ({hq[0].id})") + " at the edge" * (not taken)
+            out.append(f"39: {name} {why}: a crushing victory, checked at the start of their own turn")
+    return out
 
 
 def automatic_wins(state: GameState, held: dict[str, Optional[str]], towns: dict[str, tuple[str, str]]) -> list[str]:
