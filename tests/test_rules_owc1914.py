@@ -355,3 +355,35 @@ def test_the_allies_taking_riga_win_crushingly(owc_game, owc_module, tmp_path):
     assert any(line.startswith("39: the Allies hold Ryga") for line in report.victory.outcome), report.victory.outcome
     quiet = saves(owc_game, owc_module, tmp_path, [(blank(owc_game).unit("de-1", open_russia(owc_game)), (9, "allies", "Supply"))])
     assert not any(line.startswith("39:") for line in quiet.victory.outcome)
+
+
+def test_a_move_across_a_lake_is_caught_between_two_saves(owc_game, owc_module, tmp_path):
+    """5.1.4: units never cross lakes or high-mountain ridges: a corps one hex across a lake hexside in the
+    next save crossed it (a one-hex move has one path)."""
+    m = owc_game.map
+    a, b = sorted(next((tuple(sorted(f.sides[0])) for f in m.hexside_features if f.type == "lake")))
+    assert "*" in m.hexside_types["lake"].prohibits
+    report = saves(owc_game, owc_module, tmp_path, [(blank(owc_game).unit("de-1", a), (3, "allies", "Supply")),
+                                                    (blank(owc_game).unit("de-1", b), (3, "allies", "Repeat attacks"))])
+    assert [(f.rule, f.hexes, f.units) for f in report.findings if f.rule == "5.1.4"] == [("5.1.4", (a, b), ("de-1",))]
+
+
+def test_every_rule_the_plugin_emits_has_a_declared_timing():
+    """Each Finding's rule (literal in the source, or one of the per-scenario rules) has a RuleTiming
+    with the rulebook's words, and every phase a timing names is one of the game's."""
+    import re
+
+    from modgen.rules.owc1914 import HEX_RULES, PLAY_AREAS, TIMINGS
+
+    from .conftest import REPO
+
+    text = "".join(p.read_text(encoding="utf-8") for p in sorted((REPO / "modgen" / "rules").glob("owc1914*.py")))
+    literal = set(re.findall(r'Finding\(\s*"([^"]+)"', text))
+    per_scenario = set(HEX_RULES.values()) | {"25"} | {f"{x.upper()}.1" for x in PLAY_AREAS}
+    declared = {rt.rule for rt in TIMINGS}
+    assert len(literal) >= 9 and literal | per_scenario <= declared, (literal | per_scenario) - declared
+    from modgen.loader import load_game
+
+    game_phases = set(load_game(REPO, G).turns.phases)
+    for rt in TIMINGS:
+        assert rt.words.strip() and rt.timing.phase in game_phases | {""}, rt

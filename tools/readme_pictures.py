@@ -28,6 +28,7 @@ def main(build: Path, images: Path) -> int:
         picture = Image.open(path)
         if picture.width > MAX_WIDTH:  # a map of several sheets is drawn larger: a README needs less
             picture = picture.resize((MAX_WIDTH, round(picture.height * MAX_WIDTH / picture.width)), Image.LANCZOS)
+        if picture.width * picture.height > MAX_WIDTH * MAX_WIDTH:  # a tall or many-sheet map
             picture = picture.convert("RGB").quantize(256)  # a palette keeps a large map small in the repository
         picture.save(images / path.name, optimize=True)
         sheet = Image.open(build / f"{game}-counters.png")

@@ -286,7 +286,7 @@ class OWCRules:
         """Location VP at each stage end over the saves, against the shared VP track (modgen.rules.owc1914_victory),
         and the supply each front received between the saves (22)."""
         report = owc1914_victory.victory(states, self.commanded, self.encirclement)
-        report.findings += pool_income(states)
+        report.findings += pool_income(states) + crossings(states)
         return report
 
 
@@ -362,6 +362,26 @@ def pool_income(states: list[GameState]) -> list[Finding]:
                                    f"{b.game.side(side).name} {FRONTS[front]} front: {was} in {a.save_path} ({a.label}), "
                                    f"{level} in {b.save_path} ({b.label}): +{level - was}, at most {ZAP_PER_STAGE} x "
                                    f"{phases} Supply phase(s)", save=b.save_path))
+    return out
+
+
+def crossings(states: list[GameState]) -> list[Finding]:
+    """5.1.4: "units under no circumstances may cross lakes and high-mountain ridges". Between two saves
+    a unit that moved one hex across such a hexside (or the Romanian border: any hexside type that
+    prohibits every unit) broke it; DECISION: a longer move's path is unknown, so only one-hex moves
+    are judged."""
+    out: list[Finding] = []
+    m = states[0].game.map
+    for a, b in zip(states, states[1:]):
+        was = {u.id: u.hex for u in a.units_on_map()}
+        for u in sorted(b.units_on_map(), key=lambda x: x.id):
+            h0, h1 = was.get(u.id), u.hex
+            if not h0 or not h1 or h0 == h1 or h1 not in m.neighbours(h0):
+                continue
+            walls = [t.name for t in m.side_types(h0, h1) if "*" in t.prohibits]
+            if walls:
+                out.append(Finding("5.1.4", "Moved across a lake or high ridge", (h0, h1), (u.id,),
+                                   f"{u.id} moved from {h0} to {h1} across {', '.join(walls)}", save=b.save_path))
     return out
 
 
