@@ -88,13 +88,15 @@ class Timing:
 class RuleTiming:
     """A rule's timing, with the rulebook's words it rests on; `title` narrows it to the findings
     of that title (two findings of one rule may hold at different moments); `name` is what the
-    report calls the rule (default: the title)."""
+    report calls the rule (default: the title); `scenarios`: a scenario's own rule, which the report
+    leaves out of saves of other scenarios."""
 
     rule: str
     timing: Timing
     words: str
     title: str = ""
     name: str = ""
+    scenarios: tuple[str, ...] = ()  # the scenario ids it belongs to (a scenario's own rule); () = every scenario
 
     @property
     def label(self) -> str:

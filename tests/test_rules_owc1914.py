@@ -387,3 +387,13 @@ def test_every_rule_the_plugin_emits_has_a_declared_timing():
     game_phases = set(load_game(REPO, G).turns.phases)
     for rt in TIMINGS:
         assert rt.words.strip() and rt.timing.phase in game_phases | {""}, rt
+
+
+def test_a_scenarios_own_rule_is_not_listed_in_other_scenarios(owc_game, owc_module, tmp_path):
+    """RuleTiming.scenarios: the report's "not yet applied" list names B.1 in a save of B, not of the campaign."""
+    from modgen.check.timing import not_applied
+
+    spec = plugin_for(G).report
+    for scenario, listed in (("b_steamroller", True), ("campaign", False)):
+        st, _ = report_of(owc_game, owc_module, blank(owc_game, scenario), tmp_path, (15, "allies", "Supply"))
+        assert any(n.rule.startswith("B.1") for n in not_applied(spec, st)) == listed, scenario

@@ -78,7 +78,7 @@ def status_at(timing: Timing, state: GameState, side: Optional[str], each: bool 
         if mine and end < now < until:
             return ERROR, ""
         return INFO, (f"set in {who} last {timing.phase} phase; the units may have moved since, "
-                      f"so the state traced now is information, not compared")
+                      f"so what the save shows now is information, not compared")
     return ERROR, ""
 
 
@@ -113,8 +113,9 @@ def not_applied(spec: ReportSpec, state: GameState, compared: frozenset[str] = f
     out: list[NotApplied] = []
     if not known_moment(state):
         return out
+    played = state.scenario.id if state.scenario is not None else None
     for rt in spec.timings:
-        if rt.timing.kind == ALWAYS:
+        if rt.timing.kind == ALWAYS or (rt.scenarios and played not in rt.scenarios):
             continue
         if rt.timing.kind == END_OF_TURN:
             sides: list[Optional[str]] = [None]  # a moment of the game turn, whoever's units

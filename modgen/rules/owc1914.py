@@ -39,6 +39,7 @@ HEX_RULES = {"a": "A.3", "b": "A.3"}  # the fortress rule of scenarios A and B; 
 # A.1, B.1, C.1 (OBSZAR GRY): the fronts a scenario is played on; A adds the Polish front east of the
 # Vistula (the part a fill from Lublin reaches without crossing the Vistula)
 PLAY_AREAS = {"a": ("front-galician",), "b": ("front-polish",), "c": ("front-polish", "front-galician")}
+SCENARIO_IDS = {"a": "a_galicia", "b": "b_steamroller", "c": "c_hindenburg"}  # counters/owc1914/scenarios
 EAST_OF_VISTULA = ("a", "front-polish", "lublin", "Wisła (Vistula)")
 
 # DECISION (5.3): "no unit may voluntarily enter a hex holding 4 units"; an over-stack is legal after
@@ -63,13 +64,13 @@ TIMINGS = (
     RuleTiming("37.5", WARNING, "37.5: A-H and Legion units may not voluntarily enter German territory on the East "
                "Prussian front.", name="A-H units in East Prussia"),
     RuleTiming("30.1", WARNING, "30.1: in the campaign's first turn A-H units may not cross the Russian border on the "
-               "Galician front.", name="A-H units across the border on the first turn"),
+               "Galician front.", name="A-H units across the border on the first turn", scenarios=("campaign",)),
     RuleTiming("3", Timing(), "3: stages in order, the Allied player-turn, then the Russian."),
     RuleTiming("22", Timing(), "22: in his Supply phase a player assigns the ZAP he receives to the fronts, at most 8 "
                "to one front a stage; a level is at most 24."),
-) + tuple(RuleTiming(f"{x}.1", WARNING, f"{x}.1 (OBSZAR GRY): units may not leave the play area voluntarily; units "
-                     "forced out by a retreat (or, in A and B, set up next to it) must return as soon as they can.",
-                     name="Play area") for x in "ABC")
+) + tuple(RuleTiming(f"{x.upper()}.1", WARNING, f"{x.upper()}.1 (OBSZAR GRY): units may not leave the play area "
+                     "voluntarily; units forced out by a retreat (or, in A and B, set up next to it) must return as soon "
+                     "as they can.", name="Play area", scenarios=(sid,)) for x, sid in SCENARIO_IDS.items())
 
 
 class OWCRules:
