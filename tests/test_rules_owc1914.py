@@ -397,3 +397,22 @@ def test_a_scenarios_own_rule_is_not_listed_in_other_scenarios(owc_game, owc_mod
     for scenario, listed in (("b_steamroller", True), ("campaign", False)):
         st, _ = report_of(owc_game, owc_module, blank(owc_game, scenario), tmp_path, (15, "allies", "Supply"))
         assert any(n.rule.startswith("B.1") for n in not_applied(spec, st)) == listed, scenario
+
+
+@pytest.mark.parametrize("hidden,encircled", [(False, True), (True, False)])
+def test_lines_of_control_alone_encircle(owc_game, owc_module, tmp_path, hidden, encircled):
+    """6.1 and 6.3: six German corps on the six hexes two away from a Russian corps that touch two of its
+    neighbours each. Their rings hold every edge between two neighbours of the Russian and every edge
+    from a neighbour outward to the hexes straight beyond it, so every way out crosses a German line of
+    control: encircled, though no German stands next to it (so not an isolated hex, 8.6). Face down
+    (16.3: hidden units have no lines of control) they leave the ways between them open."""
+    m = owc_game.map
+    h = open_russia(owc_game)
+    around = set(m.neighbours(h))
+    corners = sorted(x for x, d in ring(m, h, 2).items() if d == 2 and len(around & set(m.neighbours(x))) == 2)
+    assert len(corners) == 6
+    pos = blank(owc_game).unit("ru-1", h)
+    for g, x in zip(DE_CORPS, corners):
+        pos.unit(g, x, masked=hidden)
+    st, _ = report_of(owc_game, owc_module, pos, tmp_path)
+    assert plugin_for(G).encirclement(st)["ru-1"] == (encircled, False)
