@@ -6,12 +6,11 @@ read from it (railway kinds by track and gauge, closed national borders, printed
 from __future__ import annotations
 
 import shutil
-from collections import deque
 from pathlib import Path
 
 import pytest
 
-from modgen.regions import flood_fill
+from modgen.regions import flood_fill, hex_distances
 from modgen.errors import DataError
 from modgen.loader import load_game
 
@@ -32,14 +31,7 @@ def rail_distance(m, a: str, b: str) -> int | None:
     for x, y in (tuple(link) for link in m.rail_links()):
         links.setdefault(x, set()).add(y)
         links.setdefault(y, set()).add(x)
-    dist, todo = {a: 0}, deque([a])
-    while todo:
-        h = todo.popleft()
-        for n in links.get(h, ()):
-            if n not in dist:
-                dist[n] = dist[h] + 1
-                todo.append(n)
-    return dist.get(b)
+    return hex_distances([a], lambda h: links.get(h, ())).get(b)
 
 
 def country(m, seed: str) -> set[str]:

@@ -18,7 +18,6 @@ friendly operational RR hex "nor through more than six enemy controlled hexes".
 
 from __future__ import annotations
 
-from collections import deque
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,6 +26,7 @@ import pytest
 from modgen.check.reader import read_state
 from modgen.check.run import check_states
 from modgen.plugins import plugin_for
+from modgen.regions import hex_distances
 from modgen.rules.ef1914_lines import home_countries
 from modgen.vmod.compose import Composer, Position
 
@@ -47,30 +47,13 @@ def module(ef_module) -> Path:
 
 def distances(m, starts) -> dict[str, int]:
     """Plain hex distance from the nearest of `starts` over the map's neighbours."""
-    out = {h: 0 for h in starts}
-    todo = deque(sorted(out))
-    while todo:
-        h = todo.popleft()
-        for n in m.neighbours(h):
-            if n not in out:
-                out[n] = out[h] + 1
-                todo.append(n)
-    return out
+    return hex_distances(starts, m.neighbours)
 
 
 def open_ground(m, centre: str, radius: int) -> bool:
     """Every non-rail hex within `radius` of centre is clear, off every road, with no hexside feature."""
     rails, roads = m.rail_hexes(), m.road_hexes()
-    near = {centre: 0}
-    todo = deque([centre])
-    while todo:
-        h = todo.popleft()
-        if near[h] == radius:
-            continue
-        for n in m.neighbours(h):
-            if n not in near:
-                near[n] = near[h] + 1
-                todo.append(n)
+    near = hex_distances([centre], m.neighbours, radius)
     for h in near:
         if h in rails:
             continue

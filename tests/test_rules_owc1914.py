@@ -7,13 +7,12 @@ that phase.
 
 from __future__ import annotations
 
-from collections import deque
-
 import pytest
 
 from modgen.check.reader import read_state
 from modgen.check.run import check_states
 from modgen.plugins import plugin_for
+from modgen.regions import hex_distances
 from modgen.rules.owc1914_lines import territory
 from modgen.vmod.compose import Composer, Position
 
@@ -23,17 +22,7 @@ DE_CORPS = ("de-1", "de-17", "de-20", "de-1r", "de-woyrsch", "de-11")
 
 
 def ring(m, h: str, radius: int) -> dict[str, int]:
-    out = {h: 0}
-    todo = deque([h])
-    while todo:
-        x = todo.popleft()
-        if out[x] == radius:
-            continue
-        for n in m.neighbours(x):
-            if n not in out:
-                out[n] = out[x] + 1
-                todo.append(n)
-    return out
+    return hex_distances([h], m.neighbours, radius)
 
 
 HARMLESS = {"front", "small_river"}  # hexsides that neither cut a line of control nor stop a unit

@@ -42,7 +42,7 @@ from ef1914_geo import fractional, hex_of  # noqa: E402
 
 from modgen.load import GameLoader  # noqa: E402
 from modgen.load import mapfile  # noqa: E402
-from modgen.regions import flood_fill  # noqa: E402
+from modgen.regions import flood_fill, hex_distances  # noqa: E402
 from mapauthoring import seg_intersect, solve3, straighten  # noqa: E402  (tools/mapauthoring.py)
 
 OUT = ROOT / "maps" / "ef1914"
@@ -780,13 +780,7 @@ def rail_distance(rails, a: str, b: str) -> int | None:
         for x, y in zip(chain, chain[1:]):
             links.setdefault(x, set()).add(y)
             links.setdefault(y, set()).add(x)
-    dist, todo = {a: 0}, [a]
-    for h in todo:
-        for n in sorted(links.get(h, ())):
-            if n not in dist:
-                dist[n] = dist[h] + 1
-                todo.append(n)
-    return dist.get(b)
+    return hex_distances([a], lambda h: sorted(links.get(h, ()))).get(b)
 
 
 def build():

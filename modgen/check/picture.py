@@ -32,7 +32,8 @@ def draw_picture(report: CheckReport) -> Image.Image:
     base, at = whole_map(game)
     img = Image.blend(base, Image.new("RGB", base.size, (255, 255, 255)), FADE)
     size = round(game.map.boards[0].geometry.spec.hex_size * base.width / _map_width(game))
-    img = _draw_overlays(img, res.overlays, at, size)
+    pointy = game.map.boards[0].geometry.spec.hexes == "rows"  # hexes in rows stand on a point
+    img = _draw_overlays(img, res.overlays, at, size, 30 if pointy else 0)
     d = ImageDraw.Draw(img)
     side_rgb = {n.side: hex_rgb(n.colour) for n in reversed(list(game.nationalities.values()))}
 
@@ -75,7 +76,8 @@ def draw_picture(report: CheckReport) -> Image.Image:
     return out
 
 
-def _draw_overlays(img: Image.Image, overlays, at: Callable[[str], tuple[float, float]], size: int) -> Image.Image:
+def _draw_overlays(img: Image.Image, overlays, at: Callable[[str], tuple[float, float]], size: int,
+                   rotation: int) -> Image.Image:
     """The plugin's overlays under the dots and rings: hexes shaded in translucent colour, hexsides
     drawn as thick lines along the edge two hex centres share (its ends lie at a third of the
     centres' distance times sqrt(3)/2 from its middle, for any regular hex grid)."""
@@ -88,7 +90,7 @@ def _draw_overlays(img: Image.Image, overlays, at: Callable[[str], tuple[float, 
         for h in ov.hexes:
             cx, cy = at(h)
             rr = size * 0.5
-            d.regular_polygon((cx, cy, rr), 6, fill=rgb + (110,))
+            d.regular_polygon((cx, cy, rr), 6, rotation=rotation, fill=rgb + (110,))
         for a, b in ov.hexsides:
             (ax, ay), (bx, by) = at(a), at(b)
             mx, my, vx, vy = (ax + bx) / 2, (ay + by) / 2, bx - ax, by - ay

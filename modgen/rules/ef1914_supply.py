@@ -42,7 +42,7 @@ from typing import Optional
 
 from ..gamestate import GameState, UnitState
 from ..model import Unit
-from ..plugin_api import SupplyStatus
+from ..plugin_api import SupplyStatus, once
 from .common import neighbour_tables
 from .ef1914_lines import (
     BOYEN_RANGE, CAVALRY_GUESTS, IN, LOW, OUT, Q, RANK, RR_IN, RR_LOW, AUTUMN_FROM_GT, Reach, Source, home_countries,
@@ -165,7 +165,7 @@ class _SideTrace:
         # "by a continuous line of friendly operational RR line hexes (any length)": no EZOC clause.
         self.joined = rail_component(m, self.operational, edge)
         self.stations = {t.hex for t in m.towns} & m.rail_hexes()
-        self.org = Organisation.read(state)
+        self.org = once(state, "organisation", lambda: Organisation.read(state))  # the same for both sides
 
     def _operational(self, home: dict[str, str]) -> set[str]:
         """Friendly operational RR hexes. DECISION (17.1 is lost): a RR hex of the side's home

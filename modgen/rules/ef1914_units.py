@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..gamestate import GameState, UnitState
+from ..plugin_api import once
 from .common import neighbour_tables
 
 COMBAT_TYPES = ("infantry", "cavalry")  # 2.1: a combat unit is any infantry or cavalry unit
@@ -31,16 +32,19 @@ def projects_zoc(u: UnitState) -> bool:
 def zoc_of(state: GameState, side: str) -> dict[str, list[str]]:
     """Hexes in the ZOC of the side's units -> the hexes of the units projecting it (4.1: not
     across lake or sea hexsides, nor Major/Grand River hexsides even at bridges: the map's
-    hexside types that block ZOC)."""
-    _, zoc = neighbour_tables(state.game.map)
-    out: dict[str, list[str]] = {}
-    for u in state.units_on_map():
-        if u.side == side and projects_zoc(u):
-            for h in zoc.get(u.hex, ()):
-                out.setdefault(h, [])
-                if u.hex not in out[h]:
-                    out[h].append(u.hex)
-    return out
+    hexside types that block ZOC). Once per save and side: the rules near the enemy and the supply
+    trace of each side read it."""
+    def compute() -> dict[str, list[str]]:
+        _, zoc = neighbour_tables(state.game.map)
+        out: dict[str, list[str]] = {}
+        for u in state.units_on_map():
+            if u.side == side and projects_zoc(u):
+                for h in zoc.get(u.hex, ()):
+                    out.setdefault(h, [])
+                    if u.hex not in out[h]:
+                        out[h].append(u.hex)
+        return out
+    return once(state, f"zoc:{side}", compute)
 
 
 def enemy_zoc(state: GameState, side: str) -> dict[str, list[str]]:

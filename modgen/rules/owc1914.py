@@ -17,16 +17,15 @@ How the data tells what the rules read (counters/owc1914, maps/owc1914):
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Optional
 
 from ..gamestate import GameState
 from ..plugin_api import (
     FIXED_IN_PHASE, Finding, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing, VPReport, once,
 )
-from ..regions import flood_fill
+from ..regions import flood_fill, hex_distances
 from . import owc1914_victory
-from .owc1914_lines import ROMANIA, Encirclement, area_hexes, lines_of_control, territory
+from .owc1914_lines import ROMANIA, Encirclement, area_hexes, lines_of_control, owner_of, scenario_letter, territory
 
 GAME_ID = "owc1914"
 STACK_LIMIT = 4  # 5.3
@@ -118,7 +117,7 @@ class OWCRules:
             if land.get(h) == ROMANIA:
                 out.append(Finding("13", "Unit in Romania", (h,), (u.id,), f"{u.id} is in {h}, in Romania"))
             owner = land.get(h)
-            if h in forts and owner and not owned_by(owner, u.side) and h not in captured:
+            if h in forts and owner and owner_of(owner) != u.side and h not in captured:
                 out.append(Finding(rule, "Unit in an enemy fortress or bridgehead", (h,), (u.id,),
                                    f"{u.id} is in {h} ({forts[h]}), an uncaptured enemy fortress or bridgehead"))
         return out
@@ -193,7 +192,8 @@ class OWCRules:
         forts = {**area_hexes(m, "fortress-"), **area_hexes(m, "bridgehead-")}
         nation = {"leg": "ah"}
         hqs = [u for u in state.units_on_map() if u.unit.has("hq") and not u.masked and not enc[u.id][0]]
-        reach = {hq.id: within(m, hq.hex or "", int(hq.unit.front.value("range") or 0)) for hq in hqs}
+        # 21: terrain and enemy units do not block a command range
+        reach = {hq.id: hex_distances([hq.hex or ""], m.neighbours, int(hq.unit.front.value("range") or 0)) for hq in hqs}
         out: dict[str, Optional[str]] = {}
         foreign: dict[str, tuple[int, str]] = {}
         for u in sorted(state.units_on_map(), key=lambda x: x.id):
@@ -291,12 +291,6 @@ class OWCRules:
         return report
 
 
-def scenario_letter(state: GameState) -> str:
-    """The scenario as the rules name it: a, b, c or campaign (ids a_galicia, b_steamroller, ...)."""
-    sc = state.scenario
-    return "" if sc is None else sc.id.split("_")[0]
-
-
 def play_area(state: GameState) -> Optional[set[str]]:
     """The hexes of the scenario's play area (None: the whole map)."""
     sl = scenario_letter(state)
@@ -314,11 +308,6 @@ def play_area(state: GameState) -> Optional[set[str]]:
     return out
 
 
-def owned_by(territory_id: str, side: str) -> bool:
-    return territory_id in {"allies": ("territory-germany", "territory-austria-hungary"),
-                            "russia": ("territory-russia",)}.get(side, ())
-
-
 def captured_hexes(state: GameState) -> set[str]:
     """25.3: a trench marker flipped to its back marks a captured fortress; C.6: in C the Jarosław and
     Halicz bridgeheads count as captured."""
@@ -326,21 +315,6 @@ def captured_hexes(state: GameState) -> set[str]:
     if scenario_letter(state) == "c":
         out |= set(area_hexes(state.game.map, "bridgehead-"))
     return out  # type: ignore[return-value]
-
-
-def within(m, start: str, radius: int) -> dict[str, int]:
-    """Hexes within `radius` of start (21: terrain and enemy units do not block a command range)."""
-    out = {start: 0}
-    todo = deque([start])
-    while todo:
-        h = todo.popleft()
-        if out[h] == radius:
-            continue
-        for n in m.neighbours(h):
-            if n not in out:
-                out[n] = out[h] + 1
-                todo.append(n)
-    return out
 
 
 def pool_income(states: list[GameState]) -> list[Finding]:

@@ -22,24 +22,32 @@ from typing import Optional
 
 from ..gamestate import GameState, UnitState
 from ..model import MapData
+from ..plugin_api import once
 from .common import neighbour_tables
 
-ALLIED_LANDS = {"allies": ("territory-germany", "territory-austria-hungary"), "russia": ("territory-russia",)}
+OWN_LANDS = {"allies": ("territory-germany", "territory-austria-hungary"), "russia": ("territory-russia",)}
 ROMANIA = "territory-romania"
+
+
+def area_hexes(m: MapData, prefix: str) -> dict[str, str]:
+    """Hex -> area id, for the areas whose id starts with prefix (territory-, fortress-, bridgehead-, port-)."""
+    return {h: a.id for a in m.areas if a.id.startswith(prefix) for h in a.hexes}
 
 
 def territory(m: MapData) -> dict[str, str]:
     """Hex -> the territory area id it lies in."""
-    out: dict[str, str] = {}
-    for a in m.areas:
-        if a.id.startswith("territory-"):
-            out.update((h, a.id) for h in a.hexes)
-    return out
+    return area_hexes(m, "territory-")
 
 
-def area_hexes(m: MapData, prefix: str) -> dict[str, str]:
-    """Hex -> area id, for the areas whose id starts with prefix (fortress-, bridgehead-, port-)."""
-    return {h: a.id for a in m.areas if a.id.startswith(prefix) for h in a.hexes}
+def owner_of(territory_id: Optional[str]) -> Optional[str]:
+    """The side whose own (or allied) territory this is; None for Romania or no territory."""
+    return next((s for s, lands in OWN_LANDS.items() if territory_id in lands), None)
+
+
+def scenario_letter(state: GameState) -> str:
+    """The scenario as the rules name it: a, b, c or campaign (ids a_galicia, b_steamroller, ...)."""
+    sc = state.scenario
+    return "" if sc is None else sc.id.split("_")[0]
 
 
 def has_loc(u: UnitState) -> bool:
@@ -64,13 +72,16 @@ def loc_hexsides(m: MapData, hex_id: str) -> list[tuple[str, str]]:
 
 
 def lines_of_control(state: GameState) -> dict[str, set[frozenset[str]]]:
-    """Side -> every hexside carrying a line of control of its units."""
-    m = state.game.map
-    out: dict[str, set[frozenset[str]]] = {s.id: set() for s in state.game.sides}
-    for u in state.units_on_map():
-        if has_loc(u):
-            out[u.side].update(frozenset(e) for e in loc_hexsides(m, u.hex or ""))
-    return out
+    """Side -> every hexside carrying a line of control of its units (once per save: the check, the
+    encirclement of each side, the picture and the report all read it)."""
+    def compute() -> dict[str, set[frozenset[str]]]:
+        m = state.game.map
+        out: dict[str, set[frozenset[str]]] = {s.id: set() for s in state.game.sides}
+        for u in state.units_on_map():
+            if has_loc(u):
+                out[u.side].update(frozenset(e) for e in loc_hexsides(m, u.hex or ""))
+        return out
+    return once(state, "lines_of_control", compute)
 
 
 @dataclass
@@ -100,7 +111,7 @@ class Encirclement:
         nbrs, _ = neighbour_tables(m)
         self.nbrs = nbrs
         land = territory(m)
-        own_lands = set(ALLIED_LANDS.get(side, ()))
+        own_lands = set(OWN_LANDS.get(side, ()))
         self.own = {u.hex for u in state.units_on_map() if u.side == side}
         self.enemy = {u.hex for u in state.units_on_map() if u.side != side}
         enemy_loc: set[frozenset[str]] = set()

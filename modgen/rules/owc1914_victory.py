@@ -19,7 +19,7 @@ from typing import Callable, Optional
 from ..gamestate import GameState
 from ..plugin_api import Finding, TownHold, VPLine, VPReport
 from .common import saves_out_of_order
-from .owc1914_lines import area_hexes, territory
+from .owc1914_lines import area_hexes, owner_of, scenario_letter, territory
 
 # (town id, side scoring, VP) per scenario, from the rules' words
 LOCATIONS = {
@@ -30,17 +30,7 @@ LOCATIONS = {
           ("deblin", "allies", 2), ("przemysl", "russia", 8), ("katowice", "russia", 8), ("gliwice", "russia", 8),
           ("lodz", "russia", 2), ("nowy-sacz", "russia", 2), ("tarnow", "russia", 2)),  # C.7
 }
-OWN_LANDS = {"allies": ("territory-germany", "territory-austria-hungary"), "russia": ("territory-russia",)}
 LAST_PHASE_OF_STAGE = (1, -1)  # the Russian player-turn's last phase ends a stage (3)
-
-
-def letter(state: GameState) -> str:
-    sc = state.scenario
-    return "" if sc is None else sc.id.split("_")[0]
-
-
-def owner_of(land: Optional[str]) -> Optional[str]:
-    return next((s for s, lands in OWN_LANDS.items() if land in lands), None)
 
 
 class Holders:
@@ -64,7 +54,7 @@ def stage_scores(state: GameState, held: dict[str, Optional[str]], towns: dict[s
     m = state.game.map
     land = territory(m)
     out: list[tuple[str, str, int]] = []
-    sl = letter(state)
+    sl = scenario_letter(state)
     if sl in LOCATIONS:
         named = set()
         for tid, side, vp in LOCATIONS[sl]:
@@ -108,7 +98,7 @@ def victory(states: list[GameState], commanded: Callable[[GameState], dict[str, 
     land = territory(m)
     sides = {s.id: s.name for s in game.sides}
     findings: list[Finding] = saves_out_of_order(states, "3")
-    sl = letter(last)
+    sl = scenario_letter(last)
     towns = {t.id: (t.hex, t.name) for t in m.towns}
     watched = {t.hex for t in m.towns}
     holders = Holders(watched, land, hidden_capture=sl != "campaign")
@@ -203,7 +193,7 @@ def crushing(state: GameState, held: dict[str, Optional[str]], towns: dict[str, 
 def automatic_wins(state: GameState, held: dict[str, Optional[str]], towns: dict[str, tuple[str, str]]) -> list[str]:
     """B.5: the Allies take Warszawa (an Allied strategic win); a Russian unit reaches the west map
     edge (a Russian one, if commanded: the command test is the plugin's report, not repeated here)."""
-    if letter(state) != "b":
+    if scenario_letter(state) != "b":
         return []
     out = []
     hx = towns.get("warszawa", ("", ""))[0]
