@@ -346,3 +346,14 @@ def test_the_picture_shades_the_hex_of_an_isolated_unit(game, module, tmp_path):
     assert g < r and g < b, (r, g, b)  # purple over the pale land colour
     r2, g2, b2 = tint(other)
     assert g2 >= r2 - 20, (r2, g2, b2)  # no shading
+
+
+def test_every_depot_names_an_army_display_of_the_game(game):
+    """14.3.2: a depot serves its own army; the `army-<display id>` tag must name one of the army
+    displays, or the depot would silently serve no unit of any army."""
+    displays = {d.id for d in game.displays}
+    depots = [u for u in game.units.values() if u.has("depot")]
+    assert depots
+    for u in depots:
+        armies = [t[len("army-"):] for t in u.tags if t.startswith("army-")]
+        assert len(armies) == 1 and armies[0] in displays, (u.id, armies)
