@@ -104,6 +104,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     picture = output_file(args.picture, "--picture", ".png") if args.picture else None
     module = Path(args.module) if args.module else None
+    if any(s.lower().endswith(".vlog") for s in args.saves):
+        return _check_log(args, module, picture)
     report = check_saves(args.saves, module, module_folders(args.saves, args.modules))
     if picture is not None:
         from .check.picture import write_picture
@@ -111,6 +113,23 @@ def cmd_check(args: argparse.Namespace) -> int:
         write_picture(report, picture)
         wrote(picture)
     sys.stdout.write(json_report(report) if args.json else text_report(report, supply=args.supply))
+    return EXIT_FINDINGS if report.findings else EXIT_OK
+
+
+def _check_log(args: argparse.Namespace, module: Path | None, picture: Path | None) -> int:
+    """A turn's log, step by step: exit 0 when no step breaks a rule, 1 otherwise."""
+    from .check.logcheck import check_log
+    from .check.logreport import log_json, log_text
+
+    if len(args.saves) != 1:
+        raise ModgenError(args.saves[0], "check one log at a time (a log holds its own sequence of steps)")
+    report = check_log(args.saves[0], module, module_folders(args.saves, args.modules))
+    if picture is not None:
+        from .check.logpicture import write_log_picture
+
+        write_log_picture(report, picture)
+        wrote(picture)
+    sys.stdout.write(log_json(report) if args.json else log_text(report))
     return EXIT_FINDINGS if report.findings else EXIT_OK
 
 

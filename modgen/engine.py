@@ -11,6 +11,17 @@ ignore pattern), ``piece``, ``map``, ``module``, ``images``, ``chat``, ``wizard`
 was answered: steps, side chosen), ``save``/``setup`` (with ``my_side``), ``global`` (each of the
 module's global properties, name and value), ``saved`` (with ``save_as``: the engine saved the game), and finally
 ``summary``. It exits non-zero on any counted problem.
+
+With ``actions`` (a list of dicts, written as JSON lines for the harness's ``--actions``), the engine first
+carries out a player's GUI actions through its own code paths, in order, after the game has started:
+``begin-log`` (File > Begin Logfile to ``file``), ``move`` (drag and drop of ``piece`` to ``x``/``y`` of ``map``),
+``key`` (a right-click menu choice: ``piece``'s key command ``key``, VASSAL's "keycode,modifiers"),
+``roll`` (click DiceButton ``button`` with loaded dice ``values``), ``turn-next`` (the turn tracker's Next),
+``end-log`` (File > End Logfile: the engine writes the .vlog) and ``step`` (Step forward through a .vlog
+loaded as ``save``). Each reports an ``action`` record
+(``steps``: the LOG steps it added, ``chat``, ``logged``: the encoded commands), an ``actions`` record
+counts them (``done``, ``failed``); one that cannot be done is a ``problem`` of source ``actions`` with its
+``line``. See conformance/README.md.
 """
 
 from __future__ import annotations
@@ -23,7 +34,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 __all__ = [
     "ENGINE_36_ARTIFACTS",
@@ -120,6 +131,7 @@ def _command(
     images: bool,
     home: str,
     save_as: Path | None = None,
+    actions: Path | None = None,
 ) -> list[str]:
     java = [
         "java",
@@ -149,6 +161,8 @@ def _command(
         java.append("--no-images")
     if save_as is not None:
         java += ["--save-as", str(save_as)]
+    if actions is not None:
+        java += ["--actions", str(actions)]
     if shutil.which("xvfb-run"):
         # -a picks a free display, so parallel runs do not collide.
         return ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", *java]
@@ -166,6 +180,7 @@ def run_engine(
     ignore: Sequence[str] = ENGINE_36_ARTIFACTS,
     images: bool = True,
     save_as: str | os.PathLike[str] | None = None,
+    actions: Sequence[Mapping[str, Any] | str] | None = None,
 ) -> EngineResult:
     """Load ``module`` in VASSAL (then ``save``, or the predefined setup named ``setup``) and report.
 
@@ -177,6 +192,11 @@ def run_engine(
     and a ``wizard`` record says what was chosen. Any other wizard is reported as a problem.
     ``timeout`` bounds the whole run; the harness has its own, shorter, watchdog. ``save_as``: the
     engine then saves the game there (File > Save As), as a player continuing it would.
+    ``actions``: a player's actions, carried out in order once the game has started (before the dump
+    and ``save_as``), e.g. ``{"op": "begin-log", "file": "/abs/x.vlog"}``, ``{"op": "move", "piece": ID,
+    "map": "Main Map", "x": 1, "y": 2}``, ``{"op": "key", "piece": ID, "key": "70,130"}``,
+    ``{"op": "roll", "button": "2d6", "values": [3, 4]}``, ``{"op": "turn-next"}``, ``{"op": "end-log"}``.
+    A ``str`` item is written as it is (one raw line, e.g. to test how the harness reports bad JSON).
     """
     if save is not None and setup is not None:
         raise ValueError("give save or setup, not both")
@@ -185,6 +205,11 @@ def run_engine(
         raise RuntimeError(f"VASSAL engine unavailable: {reason}")
     harness_timeout = max(10, int(timeout) - 15)
     with tempfile.TemporaryDirectory(prefix="modgen-vassal-home-") as home:
+        actions_file: Path | None = None
+        if actions is not None:
+            actions_file = Path(home) / "modgen-actions.jsonl"
+            lines = [a if isinstance(a, str) else json.dumps(dict(a)) for a in actions]
+            actions_file.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
         cmd = _command(
             Path(module).resolve(),
             Path(save).resolve() if save is not None else None,
@@ -196,6 +221,7 @@ def run_engine(
             images,
             home,
             Path(save_as).resolve() if save_as is not None else None,
+            actions_file,
         )
         proc = subprocess.Popen(
             cmd,

@@ -12,10 +12,10 @@ from functools import cached_property
 
 from .displays import Display, default_displays
 from .geometry import BoardGeometry
+from .movement import MovementRules
 from .presentation import FACTORS, CounterMark, ModuleTexts, UnitValue
 
-GPID_BASE = 100_000_000
-GPID_SPAN = 900_000_000
+GPID_BASE, GPID_SPAN = 100_000_000, 900_000_000
 NEXT_PIECE_SLOT_ID = GPID_BASE + GPID_SPAN  # above every gpid; fits a Java int
 
 
@@ -478,6 +478,7 @@ class Game:
     setup_stack_order: str = "as_listed"  # one of STACK_ORDERS
     counter_factors: tuple[str, ...] = field(default=FACTORS, metadata={"omit_default": True})  # the factor row
     displays: tuple[Display, ...] = field(default_factory=default_displays)  # off-map windows
+    movement: MovementRules | None = field(default=None, metadata={"omit_default": True})  # for checking logs
 
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)

@@ -266,6 +266,86 @@ class RulesPlugin(Protocol):
     # (a plugin without the method draws nothing more: see overlays_of)
 
 
+# --------------------------------------------------------------------------- logs
+# A log's phase as the checker hands it to a plugin's optional log hooks:
+#   move_limits(state, unit) -> MoveLimits | None   what the rules add to the TEC for one unit's move
+#   off_turn_move(phase, before, after, moves) -> bool   a non-phasing move the rules allow (reaction)
+#   combat(phase) -> (findings, notes, vp lines)     each roll paired with the attack it resolves
+
+
+@dataclass
+class MoveLimits:
+    """What the rules say of one unit's move in one phase, beyond the TEC: its allowance (or why
+    it may not move at all), the hexes in an enemy ZOC for it, hexes and hexsides a rule closes
+    (rule number, why), and the hexes next to an enemy unit (extended movement)."""
+
+    allowance: float
+    ezoc: frozenset[str] = frozenset()
+    closed: dict[str, tuple[str, str]] = field(default_factory=dict)
+    closed_sides: dict[frozenset[str], tuple[str, str]] = field(default_factory=dict)
+    near_enemy: frozenset[str] = frozenset()
+    held: tuple[str, str] = ()  # (rule, why) when the unit may not move at all this phase
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A die roll the module's dice button reported in the log, at a step."""
+
+    step: int
+    dice: str  # the game's dice name ("2d6")
+    total: int
+
+
+@dataclass(frozen=True)
+class UnitMove:
+    """A unit dropped somewhere at a step: from and to are hexes, or box names in brackets."""
+
+    step: int
+    unit: str
+    side: str
+    frm: str
+    to: str
+    on_map: bool  # `to` is a hex of the main map
+
+
+@dataclass
+class PhaseLog:
+    """The steps of one phase of a log: the game at its start and end, the units' drops, the rolls;
+    `changed` holds the units whose piece changed (flipped, marked) at each step."""
+
+    gt: Optional[int]
+    side: Optional[str]
+    phase: Optional[str]
+    start: GameState
+    end: GameState
+    first_step: int
+    last_step: int
+    moves: list[UnitMove] = field(default_factory=list)
+    rolls: list[Roll] = field(default_factory=list)
+    changed: list[tuple[int, str]] = field(default_factory=list)  # (step, unit id)
+
+    def label(self) -> str:
+        side = self.start.game.side(self.side).name if self.side else "?"
+        return f"GT {self.gt} {side} {self.phase or '?'}"
+
+
+@dataclass(frozen=True)
+class StepFinding:
+    """A finding of a log at the step (1-based, as VASSAL's Step forward counts) that broke the
+    rule; for a move, the cheapest path found and its cost."""
+
+    step: int
+    finding: Finding
+    path: tuple[str, ...] = ()
+    path_cost: Optional[float] = None
+
+    def as_dict(self) -> dict[str, Any]:
+        d = {"step": self.step, **self.finding.key(), "message": self.finding.message}
+        if self.path:
+            d["path"], d["path_cost"] = list(self.path), self.path_cost
+        return d
+
+
 def overlays_of(plugin: object, state: GameState) -> list[Overlay]:
     """The plugin's overlays for a save; [] for a plugin that declares none."""
     method = getattr(plugin, "overlays", None)

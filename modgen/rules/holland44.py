@@ -14,9 +14,10 @@ from typing import Optional
 from ..gamestate import GameState, UnitState
 from ..model import MapData, Unit
 from ..plugin_api import (
-    END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, Finding, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus,
+    END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, Finding, MoveLimits, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus,
     Timing, TownHold, VPLine, VPReport, once,
 )
+from . import holland44_log
 from .common import both_sides, neighbour_tables, occupied_by_side, saves_out_of_order, steps_of, unit_ids, zoc_hexes
 
 GAME_ID = "holland44"
@@ -102,6 +103,10 @@ class Holland44Rules:
         timings=TIMINGS,
         supply_marker_rule="18.1",
     )
+
+    # ------------------------------------------------------------------ logs (modgen.check.logcheck)
+    def move_limits(self, state: GameState, u: UnitState) -> MoveLimits:
+        return holland44_log.move_limits(state, u, self.bonds(state), cohesion)
 
     # ------------------------------------------------------------------ position
     def check(self, state: GameState) -> list[Finding]:

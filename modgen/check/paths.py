@@ -1,0 +1,229 @@
+"""The cheapest legal path of a move, under the TEC and the game's declared movement rules.
+
+VASSAL records where a piece was dropped, not the way it went; a move is legal if some path
+from where the unit started its phase to where it ended it fits its movement allowance. The
+search is Dijkstra over hexes: entering a hex costs its terrain's TEC `move` (a road's rate
+along a road), crossing a hexside adds the hexside's (a bridge's or ferry's own cost replaces
+the cost of what it crosses), and enemy zones of control add the declared enter and leave
+costs, or end the move (modgen.movement). The rules plugin adds what data cannot say: which
+hexes are in an enemy ZOC for this unit, which hexes and hexsides a rule closes (enemy units,
+a fortress, a ZOC bond), and the unit's allowance this phase.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Optional
+
+from ..model import MapData, Unit
+from ..movement import MovementRules
+from ..plugin_api import MoveLimits
+
+CLOSED = None  # a cost that forbids the step
+
+_NUMBER = re.compile(r"^\s*(\+)?\s*(\d+)(?:\s*/\s*(\d+))?\s*(,\s*stop)?\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A TEC entry read as a number: `add` for a hexside's "+2", `stop` for "+2, stop";
+    value None: prohibited, or not a cost this checker can read (`known` False)."""
+
+    value: Optional[float]
+    add: bool = False
+    stop: bool = False
+    known: bool = True
+
+
+def read_cost(text: str) -> Cost:
+    """"1", "1/2", "+2", "+2, stop" are costs; "Prohibited" forbids; "-" costs nothing; anything
+    else ("see 19.3.2") is not a cost the checker can read, and forbids the step."""
+    t = text.strip()
+    m = _NUMBER.match(t)
+    if m:
+        value = float(Fraction(int(m.group(2)), int(m.group(3) or 1)))
+        return Cost(value, add=bool(m.group(1)), stop=bool(m.group(4)))
+    low = t.lower()
+    if low in ("-", "", "none", "road"):
+        return Cost(0.0, add=True)  # a bridge carrying a road: the road's rate applies, nothing more
+    if low.startswith("prohibited") or low in ("p", "na", "n/a"):
+        return Cost(None)
+    return Cost(None, known=False)
+
+
+@dataclass(frozen=True)
+class Path:
+    hexes: tuple[str, ...]
+    cost: float
+    zoc_cost: float  # of which for entering and leaving enemy zones of control
+
+
+@dataclass
+class Verdict:
+    """A move judged: legal or not, the rule broken and why, and the cheapest path found."""
+
+    legal: bool
+    rule: str = ""
+    title: str = ""
+    why: str = ""
+    path: Optional[Path] = None
+
+
+class MoveCosts:
+    """The TEC of one map read as numbers, for one unit's tags."""
+
+    def __init__(self, m: MapData, unit: Unit) -> None:
+        self.m, self.tags = m, unit.tags
+        self.road_rate: dict[frozenset[str], float] = {}
+        for route in m.roads:
+            rt = m.road_types.get(route.kind)
+            rate = read_cost(rt.move).value if rt else None
+            if rate is None:
+                continue
+            for pair in zip(route.hexes, route.hexes[1:]):
+                key = frozenset(pair)
+                self.road_rate[key] = min(rate, self.road_rate.get(key, rate))
+
+    def enter(self, a: str, b: str) -> tuple[Optional[float], bool, str]:
+        """(cost of entering b from a, whether the unit must stop there, why not if it may not)."""
+        m = self.m
+        terrain = m.terrain_types[m.terrain[b]]
+        if terrain.closed_to(self.tags):
+            return CLOSED, False, f"{terrain.name} is prohibited terrain"
+        road = self.road_rate.get(frozenset((a, b)))
+        if road is None and self.tags & set(terrain.road_only):
+            return CLOSED, False, f"{terrain.name} may be entered only along a road"
+        base = road if road is not None else read_cost(terrain.move).value
+        if base is None:
+            return CLOSED, False, f"{terrain.name}: TEC cost {terrain.move!r}"
+        side, stop, why = self.hexside(a, b)
+        if side is None:
+            return CLOSED, False, why
+        return base + side, stop, ""
+
+    def hexside(self, a: str, b: str) -> tuple[Optional[float], bool, str]:
+        types = self.m.side_types(a, b)
+        crossings = [t for t in types if t.on]
+        covered = {o for t in crossings for o in t.on}
+        total, stop = 0.0, False
+        for t in types:
+            if t.id in covered:
+                continue  # a bridge's own cost replaces the river's
+            c = read_cost(t.move)
+            if t.prohibits_tags(self.tags) and not crossings or c.value is None:
+                return CLOSED, False, f"{t.name} hexside {a}/{b} may not be crossed"
+            total += c.value
+            stop = stop or c.stop
+        for t in crossings:
+            c = read_cost(t.move)
+            if c.value is None:
+                return CLOSED, False, f"{t.name} at {a}/{b}: TEC {t.move!r} (not a movement cost)"
+            total += c.value
+        return total, stop, ""
+
+
+def cheapest_path(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, goal: str,
+                  *, with_zoc: bool = True, avoid: frozenset[str] = frozenset()) -> Optional[Path]:
+    """The cheapest legal path start -> goal (None: none at any cost). `with_zoc` False prices
+    the same search without ZOC costs and stops (to tell a move the ZOC makes too long)."""
+    zoc = rules.zoc
+    best: dict[str, float] = {start: 0.0}
+    parent: dict[str, str] = {}
+    zoc_paid: dict[str, float] = {start: 0.0}
+    heap: list[tuple[float, str]] = [(0.0, start)]
+    while heap:
+        cost, here = heapq.heappop(heap)
+        if cost > best.get(here, float("inf")):
+            continue
+        if here == goal:
+            return Path(_trace(parent, goal), cost, zoc_paid[goal])
+        if here != start and with_zoc and zoc.stop and here in limits.ezoc:
+            continue  # entered an enemy ZOC: the move ends here
+        for nxt in costs.m.neighbours(here):
+            if nxt in limits.closed or nxt in avoid or frozenset((here, nxt)) in limits.closed_sides:
+                continue
+            step, stop, _ = costs.enter(here, nxt)
+            if step is None:
+                continue
+            extra = 0.0
+            if with_zoc:
+                extra = (zoc.leave if here in limits.ezoc else 0) + (zoc.enter if nxt in limits.ezoc else 0)
+            total = cost + step + extra
+            if total < best.get(nxt, float("inf")):
+                if stop and nxt != goal:
+                    continue  # a hexside that ends the move (a canal) only to the goal
+                best[nxt], parent[nxt] = total, here
+                zoc_paid[nxt] = zoc_paid[here] + extra
+                heapq.heappush(heap, (total, nxt))
+    return None
+
+
+def _trace(parent: dict[str, str], goal: str) -> tuple[str, ...]:
+    out = [goal]
+    while out[-1] in parent:
+        out.append(parent[out[-1]])
+    return tuple(reversed(out))
+
+
+def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, goal: str,
+               drops: list[str]) -> Verdict:
+    """Is start -> goal a legal move? `drops` are the unit's drop hexes this phase, the goal last."""
+    if goal == start:
+        return Verdict(True)
+    if limits.held:
+        return Verdict(False, limits.held[0], "Move by a unit that may not move", limits.held[1])
+    if goal in limits.closed:
+        rule, why = limits.closed[goal]
+        return Verdict(False, rule, "Move into a prohibited hex", why)
+    terrain = costs.m.terrain_types[costs.m.terrain[goal]]
+    if terrain.closed_to(costs.tags):
+        return Verdict(False, rules.prohibited_rule, "Move into a prohibited hex", f"{terrain.name} is prohibited terrain")
+    adjacent = goal in costs.m.neighbours(start)
+    if adjacent:
+        closed_side = limits.closed_sides.get(frozenset((start, goal)))
+        if closed_side:
+            return Verdict(False, closed_side[0], "Move across a closed hexside", closed_side[1])
+        step, _, why = costs.enter(start, goal)
+        if step is None:
+            return Verdict(False, rules.prohibited_rule, "Move into a prohibited hex", why)
+    path = cheapest_path(costs, rules, limits, start, goal)
+    if path is not None and path.cost <= limits.allowance:
+        return Verdict(True, path=path)
+    if adjacent and rules.minimum_hexes >= 1:
+        return Verdict(True, path=Path((start, goal), costs.enter(start, goal)[0] or 0.0, 0.0))  # minimum movement
+    if rules.extended_bonus and start not in limits.near_enemy and goal not in limits.near_enemy:
+        ext = cheapest_path(costs, rules, limits, start, goal, avoid=limits.near_enemy)
+        if ext is not None and ext.cost <= limits.allowance + rules.extended_bonus:
+            return Verdict(True, path=ext)
+    free = cheapest_path(costs, rules, limits, start, goal, with_zoc=False)
+    if path is None:
+        if free is not None and rules.zoc.rule:
+            return Verdict(False, rules.zoc.rule, "Move on after entering an enemy ZOC",
+                           "every path enters an enemy ZOC before the end of the move", free)
+        return Verdict(False, rules.rule, "No legal path", f"no legal path from {start} to {goal}")
+    minimum = _minimum_first(costs, rules, limits, start, drops)
+    if minimum:
+        return Verdict(False, rules.minimum_rule, "Minimum move and other movement",
+                       f"moved one hex to {minimum} by minimum movement (it costs more than the allowance "
+                       f"{limits.allowance:g} MP), then on: a unit using minimum movement spends no other MP", path)
+    if free is not None and free.cost <= limits.allowance and rules.zoc.rule:
+        return Verdict(False, rules.zoc.rule, "Move too long with enemy ZOC costs",
+                       f"cheapest path costs {path.cost:g} MP ({path.cost - path.zoc_cost:g} terrain + "
+                       f"{path.zoc_cost:g} enemy ZOC), more than the allowance {limits.allowance:g}", path)
+    return Verdict(False, rules.rule, "Move longer than the movement allowance",
+                   f"cheapest path costs {path.cost:g} MP, more than the allowance {limits.allowance:g}", path)
+
+
+def _minimum_first(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, drops: list[str]) -> str:
+    """The first drop, if it was one hex from the start at more than the allowance (a minimum move)
+    and the unit moved on afterwards; else ''."""
+    if rules.minimum_hexes < 1 or len(drops) < 2:
+        return ""
+    first = drops[0]
+    if first not in costs.m.neighbours(start):
+        return ""
+    path = cheapest_path(costs, rules, limits, start, first)
+    return first if path is None or path.cost > limits.allowance else ""

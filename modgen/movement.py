@@ -1,0 +1,39 @@
+"""How a game's units move, as its game.yaml declares it (`movement:`), for the log checker.
+
+The terrain and hexside costs are the TEC's (map.yaml `move`); what this adds is what a TEC does
+not say: in which phases the phasing side moves by its units' movement allowance, what entering
+and leaving an enemy zone of control costs or forbids, whether a unit may always move a minimum
+number of hexes, and an extended allowance away from the enemy. Each carries the rule number a
+finding cites. What differs beyond numbers (who exerts a ZOC, which hexes a rule closes, ZOC
+bonds, reaction movement) the game's rules plugin says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ZocCosts:
+    """Entering and leaving an enemy ZOC: extra MP, and whether a unit entering one stops there."""
+
+    enter: float = 0
+    leave: float = 0
+    stop: bool = False
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class MovementRules:
+    phases: tuple[str, ...]  # the phases in which the phasing side's units move by their MA
+    rule: str  # the movement allowance rule an over-long move breaks
+    who_rule: str = ""  # the sequence of play: only the phasing side moves, in those phases
+    prohibited_rule: str = ""  # terrain a unit may not enter or cross
+    zoc: ZocCosts = ZocCosts()
+    minimum_hexes: int = 0  # a unit may always move this many hexes, whatever the cost
+    minimum_rule: str = ""  # ... and then spends no other MP
+    extended_bonus: float = 0  # extra MP for a unit that starts and stays clear of enemy units
+    extended_rule: str = ""
+    entry_phases: tuple[str, ...] = ()  # the phases in which reinforcements arrive
+    entry_rule: str = ""
+    combat_phases: tuple[str, ...] = ()  # units move then only as combat results say (retreat, advance)

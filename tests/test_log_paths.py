@@ -1,0 +1,101 @@
+"""The move judge of the log checker (modgen.check.paths) on Galicia's real map and TEC.
+
+Expected costs are read off the TEC (clear 1, woods 2, river +2, swamp prohibited) and rule
+6.3 (+1 MP to enter or to leave an EZOC, +2 from EZOC to EZOC) and 4.3 (one hex always)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from modgen.check.paths import MoveCosts, cheapest_path, judge_move, read_cost
+from modgen.plugin_api import MoveLimits
+
+from .conftest import loaded
+
+
+@pytest.fixture(scope="module")
+def galicia():
+    return loaded("galicia1914")
+
+
+def test_tec_texts_read_as_costs():
+    assert read_cost("1").value == 1 and not read_cost("1").add
+    assert read_cost("+2").value == 2 and read_cost("+2").add
+    assert read_cost("1/2").value == 0.5
+    c = read_cost("+2, stop")
+    assert (c.value, c.add, c.stop) == (2, True, True)
+    assert read_cost("Prohibited").value is None
+    assert read_cost("see 19.3.2").known is False
+
+
+def _beyond(game) -> str:
+    """A clear hex two hexes from 11.02 through 11.03, no hexside feature on the way."""
+    m = game.map
+    return next(n for n in m.neighbours("11.03") if n not in m.neighbours("11.02") and n != "11.02"
+                and m.terrain[n] == "clear" and not m.side_features("11.03", n))
+
+
+def _unit(game, ma):
+    u = game.units["ru-inf-18"]
+    return replace(u, front=replace(u.front, ma=ma))
+
+
+def test_open_ground_costs_one_a_hex(galicia):
+    costs, rules = MoveCosts(galicia.map, _unit(galicia, 4)), galicia.movement
+    # 11.02 and all its neighbours are clear, no hexside features: 11.02 -> 11.03 -> (beyond) = 2 MP
+    beyond = _beyond(galicia)
+    path = cheapest_path(costs, rules, MoveLimits(4), "11.02", beyond)
+    assert path is not None and path.cost == 2 and len(path.hexes) == 3
+
+
+def test_river_and_woods_costs(galicia):
+    costs = MoveCosts(galicia.map, _unit(galicia, 4))
+    assert costs.enter("1.11", "1.12")[0] == 1 + 2  # clear + river hexside
+    assert costs.enter("1.01", "1.02")[0] == 2  # woods
+    assert costs.enter("10.06", "10.07")[0] is None  # swamp: prohibited
+
+
+def test_ezoc_costs_one_to_enter_one_to_leave(galicia):
+    costs, rules = MoveCosts(galicia.map, _unit(galicia, 4)), galicia.movement
+    m = galicia.map
+    a, b = "11.02", "11.03"
+    ezoc = frozenset({b})
+    into = cheapest_path(costs, rules, MoveLimits(4, ezoc=ezoc), a, b)
+    assert into.cost == 2 and into.zoc_cost == 1  # clear 1 + enter 1
+    out = cheapest_path(costs, rules, MoveLimits(4, ezoc=frozenset({a})), a, b)
+    assert out.cost == 2 and out.zoc_cost == 1  # clear 1 + leave 1
+    both = cheapest_path(costs, rules, MoveLimits(4, ezoc=frozenset({a, b})), a, b)
+    assert both.cost == 3 and both.zoc_cost == 2  # EZOC to EZOC +2
+    assert m.terrain[a] == m.terrain[b] == "clear"
+
+
+def test_a_move_only_the_ezoc_makes_too_long_cites_6_3(galicia):
+    rules = galicia.movement
+    costs = MoveCosts(galicia.map, _unit(galicia, 2))
+    beyond = _beyond(galicia)
+    ezoc = frozenset(galicia.map.neighbours("11.02")) | {"11.02"}
+    v = judge_move(costs, rules, MoveLimits(2, ezoc=ezoc), "11.02", beyond, [beyond])
+    assert not v.legal and v.rule == "6.3"
+    assert judge_move(costs, rules, MoveLimits(2), "11.02", beyond, [beyond]).legal
+
+
+def test_minimum_move_alone_is_legal_but_not_with_more_movement(galicia):
+    rules = galicia.movement
+    costs = MoveCosts(galicia.map, _unit(galicia, 1))
+    # 1.01 -> 1.02 is woods (2 MP) for a unit of MA 1: legal only as a minimum move (4.3)
+    assert judge_move(costs, rules, MoveLimits(1), "1.01", "1.02", ["1.02"]).legal
+    onward = next(n for n in galicia.map.neighbours("1.02") if n not in galicia.map.neighbours("1.01") and n != "1.01"
+                  and costs.enter("1.02", n)[0] is not None)
+    v = judge_move(costs, rules, MoveLimits(1), "1.01", onward, ["1.02", onward])
+    assert not v.legal and v.rule == "4.3"
+
+
+def test_prohibited_goal_and_closed_hexes(galicia):
+    rules = galicia.movement
+    costs = MoveCosts(galicia.map, _unit(galicia, 4))
+    v = judge_move(costs, rules, MoveLimits(4), "10.06", "10.07", ["10.07"])
+    assert not v.legal and v.rule == "TEC" and v.title == "Move into a prohibited hex"
+    v = judge_move(costs, rules, MoveLimits(4, closed={"11.03": ("13.0", "fortress")}), "11.02", "11.03", ["11.03"])
+    assert not v.legal and v.rule == "13.0"
