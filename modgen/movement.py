@@ -17,8 +17,8 @@ from dataclasses import dataclass
 class ZocCosts:
     """Entering and leaving an enemy ZOC: extra MP, and whether a unit entering one stops there."""
 
-    enter: float = 0
-    leave: float = 0
+    enter: float = 0.0
+    leave: float = 0.0
     stop: bool = False
     rule: str = ""
 
@@ -32,7 +32,7 @@ class MovementRules:
     zoc: ZocCosts = ZocCosts()
     minimum_hexes: int = 0  # a unit may always move this many hexes, whatever the cost
     minimum_rule: str = ""  # ... and then spends no other MP
-    extended_bonus: float = 0  # extra MP for a unit that starts and stays clear of enemy units
+    extended_bonus: float = 0.0  # extra MP for a unit that starts and stays clear of enemy units
     extended_rule: str = ""
     entry_phases: tuple[str, ...] = ()  # the phases in which reinforcements arrive
     entry_rule: str = ""

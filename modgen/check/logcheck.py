@@ -45,10 +45,11 @@ class LogReport:
     findings: list[StepFinding]
     notes: list[StepFinding]  # not checkable, and why
     vp: list[VPLine]
+    steps: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "log": self.path, "game": self.game.id,
+            "log": self.path, "game": self.game.id, "steps": self.steps,
             "phases": [{"label": p.label(), "first_step": p.first_step, "last_step": p.last_step,
                         "moves": [m.__dict__ for m in p.moves], "rolls": [r.__dict__ for r in p.rolls]} for p in self.phases],
             "findings": [f.as_dict() for f in self.findings],
@@ -90,7 +91,7 @@ def check_log(path: str | Path, module: Optional[Path] = None, module_dirs: Sequ
         notes.append(StepFinding(1, Finding("", "Moves not checkable", message=
                                  "the game declares no movement rules (game.yaml movement:)")))
     findings.sort(key=lambda f: f.step)
-    return LogReport(str(path), ctx.game, phases, findings, notes, vp)
+    return LogReport(str(path), ctx.game, phases, findings, notes, vp, len(log.steps))
 
 
 def _phases(log: GameLog, ctx: Context) -> list[PhaseLog]:
@@ -103,7 +104,7 @@ def _phases(log: GameLog, ctx: Context) -> list[PhaseLog]:
         stop = cuts[k + 1] - 1 if k + 1 < len(cuts) else last
         steps = [s for s in log.steps if begin < s.index <= stop]
         start, end = states[begin], states[stop] if stop in states else states[begin]
-        ph = PhaseLog(start.turn, start.side, start.phase, start, end, begin + 1 if begin else 1, stop)
+        ph = PhaseLog(start.turn, start.phasing_side, start.phase, start, end, begin or 1, stop)  # a phase begins with its Next step
         _read_steps(ph, steps, ctx, log.start.boards)
         out.append(ph)
     return out

@@ -12,8 +12,7 @@ def log_text(report: LogReport) -> str:
     by_step: dict[int, list] = {}
     for f in report.findings:
         by_step.setdefault(f.step, []).append(f)
-    steps = sum(p.last_step - p.first_step + 1 for p in report.phases)
-    out = [f"{report.path}: {game.title} {game.version}, {steps} steps, {len(report.phases)} phases"]
+    out = [f"{report.path}: {game.title} {game.version}, {report.steps} steps, {len(report.phases)} phases"]
     for ph in report.phases:
         out.append(f"{ph.label()} (steps {ph.first_step}-{ph.last_step})")
         events = [(m.step, f"{m.unit} {m.frm} -> {m.to}") for m in ph.moves]

@@ -51,7 +51,7 @@ def read_movement(g: Node, phases: tuple[str, ...]) -> Optional[MovementRules]:
         tuple(v for _, v, _ in m.texts("phases")), m.text("rule"), m.text("who_rule", ""),
         m.text("prohibited_rule", "TEC"), zoc,
         mini.integer("hexes", lo=1, hi=3) if mini else 0, mini.text("rule") if mini else "",
-        _number(ext, "bonus") if ext else 0, ext.text("rule") if ext else "",
+        _number(ext, "bonus") if ext else 0.0, ext.text("rule") if ext else "",
         tuple(v for _, v, _ in m.texts("entry_phases", [])), m.text("entry_rule", ""),
         tuple(v for _, v, _ in m.texts("combat_phases", [])))
 
@@ -60,4 +60,4 @@ def _number(n: Node, key: str) -> float:
     value = n.get(key, (int, float), 0)
     if isinstance(value, bool) or value < 0:
         raise n.fail(key, "must be a number of MP, 0 or more")
-    return value
+    return float(value)

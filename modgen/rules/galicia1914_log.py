@@ -248,7 +248,9 @@ def _retreats(ph: PhaseLog, result: CrtResult, roll: Roll, label: str, target: s
         surrounded = all(n in {where[a.id] for a in attackers} or n in _enemy_hexes(ph, u, where) for n in nbrs[target])
         if want and d == 0 and surrounded:
             continue  # 9.2.3: unable to retreat (CE losses instead)
-        if not (want <= d <= want + 1) or (want == 0 and d != 0):
+        if d == want + 1 and want and _overstack_beyond(ph, u, target, now, want, end, distance):
+            continue  # 9.2: one more hex to avoid an over-stack in the last hex
+        if d != want:
             out.append(StepFinding(step, Finding("9.2", "Combat result not applied", (target, now), (u.id,),
                                                  f"{why}: defender {u.id} ended {d} hex(es) from {target}, "
                                                  f"the result calls for {want}")))
@@ -272,6 +274,23 @@ def _retreats(ph: PhaseLog, result: CrtResult, roll: Roll, label: str, target: s
                                                  f"{why}: attacker {u.id} moved to {now}; it may only advance into "
                                                  f"{target}, and only once the defenders left it")))
     return out
+
+
+def _overstack_beyond(ph: PhaseLog, u: UnitState, target: str, now: str, want: int, end: dict[str, Optional[str]],
+                      distance) -> bool:
+    """Would every hex `want` hexes from the fight, next to where the unit ended, have been
+    over-stacked by it (5.1: six steps)? Then its extra hex is the 9.2 exception."""
+    game = ph.start.game
+    limit = game.stacking.limit
+    units = {x.id: x for x in ph.start.units}
+    mine = game.unit_steps(u.unit, u.reduced) or 1
+    last = [c for c in game.map.neighbours(now) if distance(target, c) == want]
+    if limit is None or not last:
+        return False
+    def steps_at(h: str) -> int:
+        return sum(game.unit_steps(units[i].unit, units[i].reduced) or 1 for i, at in end.items()
+                   if at == h and units[i].side == u.side and i != u.id)
+    return all(steps_at(c) + mine > limit for c in last)
 
 
 def _enemy_hexes(ph: PhaseLog, u: UnitState, where: dict[str, Optional[str]]) -> set[str]:
