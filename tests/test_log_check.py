@@ -22,6 +22,10 @@ Galicia (campaign set-up: GT 1, Austria-Hungary's Supply Phase; GT 1 is A-H only
   + ridge 2 + EZOC to EZOC 2 = 5 > MA 4, a move only 4.3 allows, "then cannot expend MPs"; it moves on to
   13.22: 4.3 at that step.
 - non-phasing: Russian 3 Inf 17.12 -> 17.13 in A-H's Movement Phase; infantry cannot react (12.1): 3.2.
+- early arrival: in GT 1's Reinforcement Phase, 1 ls (due GT 2 at 8.24) is placed on 8.24: 14.0.
+- arrivals on GT 2: in A-H's Reinforcement Phase 36 ls (due at 8.22) is placed on 8.21: 14.0; 1 ls on
+  8.24 is right; in the Movement Phase 26 Inf (due GT 2 at 5.16) is placed: outside the phase (3.2 step
+  2, 14.0).
 - wrong combat result: as the legal turn, but 14 Cav ends two hexes away (13.20) on an R1: 9.2.
 
 Holland '44 (short game: Turn 1, Allied Artillery Resupply Phase):
@@ -89,6 +93,10 @@ def galicia_logs(g) -> dict[str, tuple[list, list]]:
                     + [_move(g, "ah-inf-14", "12.22"), _move(g, "ah-inf-14", "13.22")],
                     [(15, "4.3", "Minimum move and other movement", ("ah-inf-14",))]),
         "nonphasing": (movement + [_move(g, "ru-inf-3", "17.13")], [(3, "3.2", "Move by the non-phasing side", ("ru-inf-3",))]),
+        "early": ([NEXT, _move(g, "ah-ls-1", "8.24")], [(2, "14.0", "Reinforcement before its turn", ("ah-ls-1",))]),
+        "arrivals": ([NEXT] * 11 + [_move(g, "ah-ls-36", "8.21"), _move(g, "ah-ls-1", "8.24"), NEXT, _move(g, "ah-inf-26", "5.16")],
+                     [(12, "14.0", "Reinforcement off its entry hexes", ("ah-ls-36",)),
+                      (15, "14.0", "Reinforcement outside the reinforcement phase", ("ah-inf-26",))]),
         "wrong_result": (movement + legal_moves + combat + [_move(g, "ru-cav-14", "13.20"), NEXT],
                          [(11, "9.2", "Combat result not applied", ("ru-cav-14",))]),
     }
@@ -134,7 +142,8 @@ def logs(galicia_module: Path, holland_module: Path, tmp_path_factory) -> dict[s
         return {k: (f.result(), jobs[k][0], jobs[k][3]) for k, f in futures.items()}
 
 
-CASES = [f"galicia-{k}" for k in ("legal", "overlong", "prohibited", "ezoc", "minimum", "nonphasing", "wrong_result")] + \
+CASES = [f"galicia-{k}" for k in ("legal", "overlong", "prohibited", "ezoc", "minimum", "nonphasing", "early", "arrivals",
+                                  "wrong_result")] + \
         [f"holland-{k}" for k in ("legal", "nonphasing")]
 
 
@@ -150,7 +159,7 @@ def test_the_legal_galicia_turn_earns_its_attack_vp(logs) -> None:
     log, module, _ = logs["galicia-legal"]
     report = check_log(log, module)
     assert [(ln.gt, ln.side, ln.vp) for ln in report.vp] == [(1, "ah", 1)]
-    assert report.notes == []
+    assert [n.finding.title for n in report.notes] == ["Losses not checkable"]  # the LRT (9.4) is not judged
     phases = [p.phase for p in report.phases]
     assert phases == ["Supply", "Reinforcement", "Movement", "Combat", "Record VPs"]
     moves = [(m.step, m.unit, m.frm, m.to) for p in report.phases for m in p.moves]

@@ -99,3 +99,41 @@ def test_prohibited_goal_and_closed_hexes(galicia):
     assert not v.legal and v.rule == "TEC" and v.title == "Move into a prohibited hex"
     v = judge_move(costs, rules, MoveLimits(4, closed={"11.03": ("13.0", "fortress")}), "11.02", "11.03", ["11.03"])
     assert not v.legal and v.rule == "13.0"
+
+
+def test_the_rules_worked_combat_example():
+    """8.x example: attack 13 against defense 8 is the 1.5:1 column; a roll of 9 there is +2/-1."""
+    from modgen.rules.galicia1914_combat import ODDS, command_ok, crt_result, odds_column
+
+    col = odds_column(13, 8)
+    assert ODDS[col] == (1.5, 1)
+    crt = next(c for c in loaded("galicia1914").charts if c.id == "crt")
+    row = next(r for r in crt.rows if r[0] == "9")
+    assert row[col + 1] == "+2/-1" and crt_result(row[col + 1]).defender_retreat == 0
+    assert crt_result("+1.R1/-2").attacker_retreat == 1 and crt_result("-/R3").defender_retreat == 3
+    assert odds_column(1, 4) == -1 and ODDS[odds_column(10, 1)] == (4, 1)
+    assert odds_column(3, 2) == 4 and odds_column(2, 3) == 1  # 1.5:1; 0.67 rounds down to 1:2
+
+
+def test_command_limits_of_an_attack(galicia):
+    """7.2: all of one Corps plus one unit, or two independent units; 7.5: no cavalry with infantry."""
+    from modgen.gamestate import UnitState
+    from modgen.rules.galicia1914_combat import command_ok
+
+    def st(uid):
+        return UnitState(galicia.units[uid], uid, "Main Map", "1.01", None, False, False, None, None, 0)
+
+    inf = [u for u in galicia.units.values() if u.type == "infantry"]
+    by_corps: dict = {}
+    for u in inf:
+        by_corps.setdefault(u.formation, []).append(u.id)
+    corps = next(ids for f, ids in by_corps.items() if f and len(ids) >= 2)
+    other = next(ids for f, ids in by_corps.items() if f and ids != corps)
+    independents = by_corps.get(None, [])
+    assert command_ok([st(i) for i in corps])
+    assert command_ok([st(i) for i in corps] + [st(other[0])])
+    assert not command_ok([st(i) for i in corps] + [st(other[0]), st(other[-1])]) or len(other) == 1
+    cav = next(u.id for u in galicia.units.values() if u.type == "cavalry")
+    assert not command_ok([st(corps[0]), st(cav)])
+    if len(independents) >= 3:
+        assert command_ok([st(i) for i in independents[:2]]) and not command_ok([st(i) for i in independents[:3]])

@@ -295,3 +295,34 @@ def test_victory_hexes_held_and_eliminations(holland, run):
     st2, _, _ = run(pos2)
     holds = {t.hex: t.holder for t in plugin.victory([st, st2]).towns}
     assert holds["6122"] == "allied" and holds["6222"] == "german" and holds["6223"] == "allied"
+
+
+def test_zoc_bonds_close_hexes_and_hexsides_to_a_move(holland, run):
+    """7.4.1 (digest): enemy units may not cross a hexside bond, and a unit that starts in an EZOC may not
+    move into a bond hex; the log checker's move judge gets both from the plugin's move limits."""
+    from modgen.check.paths import MoveCosts, judge_move
+
+    plugin = plugin_for("holland44")
+    m = holland.map
+    h = open_hex(holland)
+    a, mid, b = _line_of_three(holland, h)
+    g1, g2 = units(holland, "german", 2, lambda u: not u.has("unknown") and not u.has("supply_head") and not u.has("free_stacking"))
+    al = units(holland, "allied", 1, lambda u: u.type == "infantry")[0]
+    beside = sorted(set(m.neighbours(mid)) - {a, b})[0]  # next to the bond hex, so next to a or b: in an EZOC
+    st, _, _ = run(blank(holland).unit(g1, a).unit(g2, b).unit(al, beside))
+    u = next(x for x in st.units if x.id == al)
+    limits = plugin.move_limits(st, u)
+    assert beside in limits.ezoc and limits.closed[mid][0] == "7.4"
+    v = judge_move(MoveCosts(m, u.unit), holland.movement, limits, beside, mid, [mid])
+    assert not v.legal and v.rule == "7.4"
+    # two hexes apart, not in line: the bond is the hexside between the two hexes next to both
+    c = next(x for x in m.neighbours(beside) if x not in m.neighbours(a) and x != a and m.terrain[x] == "clear"
+             and len(set(m.neighbours(a)) & set(m.neighbours(x))) == 2)
+    p, q = sorted(set(m.neighbours(a)) & set(m.neighbours(c)))
+    far = open_hex(holland, far_from=(a, c))  # an Allied unit in p or q would negate the bond (7.4.3)
+    st, _, _ = run(blank(holland).unit(g1, a).unit(g2, c).unit(al, far))
+    u = next(x for x in st.units if x.id == al)
+    limits = plugin.move_limits(st, u)
+    assert limits.closed_sides[frozenset((p, q))][0] == "7.4"
+    v = judge_move(MoveCosts(m, u.unit), holland.movement, limits, p, q, [q])  # a move that reached p goes on to q
+    assert not v.legal and v.rule == "7.4" and v.title == "Move across a closed hexside"

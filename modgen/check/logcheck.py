@@ -215,6 +215,9 @@ def _arrival(ph: PhaseLog, rules: MovementRules, before: UnitState, after: UnitS
     allowed = set(arrival.hexes)
     if arrival.railroad_between:
         allowed |= game.map.rail_hexes()
+    enemy = {u.hex for u in ph.start.units_on_map() if u.side != before.side}
+    if allowed and allowed <= enemy:
+        return []  # every entry hex enemy-occupied: the rules send it elsewhere (a map edge), not judged here
     if allowed and after.hex not in allowed and ph.side == before.side:
         return [StepFinding(step, Finding(rule, "Reinforcement off its entry hexes", where, (before.id,),
                                           f"{before.id} entered at {after.hex}; its entry: {', '.join(sorted(arrival.hexes)) or 'a railroad hex'}"))]

@@ -171,10 +171,10 @@ def _trace(parent: dict[str, str], goal: str) -> tuple[str, ...]:
 def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, goal: str,
                drops: list[str]) -> Verdict:
     """Is start -> goal a legal move? `drops` are the unit's drop hexes this phase, the goal last."""
+    if limits.held:  # even set down where it stood: the log shows it moved
+        return Verdict(False, limits.held[0], "Move by a unit that may not move", limits.held[1])
     if goal == start:
         return Verdict(True)
-    if limits.held:
-        return Verdict(False, limits.held[0], "Move by a unit that may not move", limits.held[1])
     if goal in limits.closed:
         rule, why = limits.closed[goal]
         return Verdict(False, rule, "Move into a prohibited hex", why)

@@ -14,7 +14,7 @@ from ..plugin_api import (
     END_OF_PHASE, FIXED_IN_PHASE, PHASING, Finding, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
     TownHold, VPLine, VPReport, once,
 )
-from . import galicia1914_log
+from . import galicia1914_combat, galicia1914_log
 from .common import (
     both_sides, neighbour_tables, occupied_by_side, rail_network, saves_out_of_order, stack_steps, steps_of, trace_to_sources,
     unit_ids, zoc_hexes,
@@ -95,7 +95,7 @@ class GaliciaRules:
     # log hooks (modgen.check.logcheck): movement limits, cavalry reaction, combat
     move_limits = staticmethod(galicia1914_log.move_limits)
     off_turn_move = staticmethod(galicia1914_log.off_turn_move)
-    combat = staticmethod(galicia1914_log.combat)
+    combat = staticmethod(galicia1914_combat.combat)
 
     def check(self, state: GameState) -> list[Finding]:
         findings: list[Finding] = []
