@@ -55,6 +55,11 @@ ENGINE_36_ARTIFACTS: tuple[str, ...] = (
 )
 
 
+#: What the JVM itself prints because run_engine hands the fresh user.home to every JVM VASSAL
+#: starts (JAVA_TOOL_OPTIONS): not the engine's word on the module, never counted.
+HARNESS_ARTIFACTS: tuple[str, ...] = (r"^Picked up JAVA_TOOL_OPTIONS: ",)
+
+
 def engine_dir() -> Path:
     """Where install-engine.sh put the engine: $MODGEN_ENGINE_DIR, else <repo>/build/engine."""
     env = os.environ.get("MODGEN_ENGINE_DIR")
@@ -217,7 +222,7 @@ def run_engine(
             password,
             side,
             harness_timeout,
-            ignore,
+            (*ignore, *HARNESS_ARTIFACTS),
             images,
             home,
             Path(save_as).resolve() if save_as is not None else None,
@@ -232,6 +237,9 @@ def run_engine(
             encoding="utf-8",
             errors="replace",
             start_new_session=True,  # so a timeout kills Xvfb and java together
+            # saving a game or a log starts a second JVM (VASSAL's module manager); it must use the
+            # fresh home too, or concurrent runs share (and lock) the real ~/.VASSAL
+            env={**os.environ, "JAVA_TOOL_OPTIONS": f"{os.environ.get('JAVA_TOOL_OPTIONS', '')} -Duser.home={home}".strip()},
         )
         try:
             out, err = proc.communicate(timeout=timeout)
