@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python benchmarks/log_check.py [STEPS] [--module VMOD]
 
-The log: tests/fixtures/logs/galicia_legal_turn.vlog, a genuine one the VASSAL engine recorded (GT 1
+The log: samples/galicia1914/turn.vlog, a genuine one the VASSAL engine recorded (GT 1
 Austria-Hungary: 13 steps, 5 phases, a cavalry reaction, an attack with three rolls), with drops
 added to its Movement Phase until it has STEPS steps (default 300): A-H units away from the Russians,
 each set down on a clear neighbouring hex and back again (a player trying a move), and once
@@ -41,7 +41,7 @@ from modgen.vassal.obfuscation import deobfuscate, obfuscate  # noqa: E402
 from modgen.vassal.savefile import read_game  # noqa: E402
 from modgen.vassal.sequence import ESC, decode, encode  # noqa: E402
 
-FIXTURE = REPO / "tests" / "fixtures" / "logs" / "galicia_legal_turn.vlog"
+FIXTURE = REPO / "samples" / "galicia1914" / "turn.vlog"
 TARGET_S = 2.0
 
 
@@ -63,7 +63,8 @@ def longer_log(module: Path, steps: int, out: Path) -> int:
     russian_hexes = [at[(r.x, r.y)] for r in russians if (r.x, r.y) in at]
     near = hex_distances(russian_hexes, game.map.neighbours, radius=3)
     movers = sorted(u for u, r in pieces.items() if game.units[u].side == "ah" and at.get((r.x, r.y)) not in near
-                    and (r.x, r.y) in at and game.units[u].type == "infantry")
+                    and (r.x, r.y) in at and game.units[u].type == "infantry"
+                    and int(game.units[u].mark("release_gt") or 0) <= 1)  # free to move on GT 1 (2.1)
     added: list[str] = []
     k = 0
     while len(added) < steps - have:

@@ -53,14 +53,28 @@ def test_illegal_findings_pinned(galicia_module):
 
 def test_check_samples_all_ok(galicia_module):
     outcomes = check_samples(SAMPLES, [galicia_module.parent])
-    assert [o.path.name for o in outcomes] == ["illegal.vsav", "start.vsav"] and all(o.ok for o in outcomes)
+    assert [o.path.name for o in outcomes] == ["turn-illegal.vlog", "turn.vlog", "illegal.vsav", "start.vsav"]
+    assert all(o.ok for o in outcomes), outcomes
+
+
+def test_a_sample_log_whose_findings_differ_from_its_pin_fails(galicia_module, tmp_path):
+    """check-samples compares a log's findings, step by step, with its pin."""
+    import shutil
+
+    log = tmp_path / "turn-illegal.vlog"
+    shutil.copyfile(SAMPLES / "turn-illegal.vlog", log)
+    doc = json.loads((SAMPLES / "turn-illegal.expected.json").read_text())
+    doc["findings"][0]["step"] = 2
+    (tmp_path / "turn-illegal.expected.json").write_text(json.dumps(doc))
+    (outcome,) = check_samples(tmp_path, [galicia_module.parent])
+    assert not outcome.ok and "'step': 2" in outcome.message and "'step': 3" in outcome.message
 
 
 def test_holland_samples(holland_module):
     """Holland '44: the clean start and the illegal position with its 6 pinned errors; its two 18.1
     marker disagreements are pending, as the save is taken during the Allied Supply Phase (18.1)."""
     outcomes = check_samples(REPO / "samples" / "holland44", [holland_module.parent])
-    assert [o.path.name for o in outcomes] == ["illegal.vsav", "start.vsav"] and all(o.ok for o in outcomes), outcomes
+    assert [o.path.name for o in outcomes] == ["turn.vlog", "illegal.vsav", "start.vsav"] and all(o.ok for o in outcomes), outcomes
     report = check_saves([REPO / "samples" / "holland44" / "illegal.vsav"], holland_module)
     assert sorted({f.rule for f in report.findings}) == ["19.4", "27.3.1", "5.7.1", "6.1", "8.6.2"]
     assert sorted((f.rule, f.status) for f in report.notes) == [("18.1", "pending"), ("18.1", "pending")]

@@ -11,6 +11,7 @@ from ..errors import SaveError
 from ..gamestate import GameState
 from ..plugin_api import ERROR, Finding, overlays_of
 from ..plugins import plugin_for
+from .logcheck import check_log
 from .reader import read_state
 from .report import CheckReport, SaveResult, expected_keys, rule_sort_key
 from .timing import classify, not_applied, timed_findings
@@ -66,7 +67,7 @@ def check_samples(samples_dir: Path, module_dirs: Sequence[Path]) -> list[Sample
     """Every save under samples/ against `<name>.expected.json` (see docs/samples.md): exactly its
     pinned errors and, where the file pins them, exactly its pending and information notes; a save
     without the file must be clean."""
-    out: list[SampleOutcome] = []
+    out: list[SampleOutcome] = [check_sample_log(log, module_dirs) for log in sorted(samples_dir.rglob("*.vlog"))]
     for save in sorted(samples_dir.rglob("*.vsav")):
         expected_path = save.with_name(save.stem + ".expected.json")
         report = check_saves([save], None, module_dirs)
@@ -86,6 +87,26 @@ def check_samples(samples_dir: Path, module_dirs: Sequence[Path]) -> list[Sample
             notes = f" and {len(want.notes)} note(s)" if want.notes else ""
             out.append(SampleOutcome(save, True, f"{len(got)} pinned finding(s){notes}, as expected"))
     return out
+
+
+def check_sample_log(log: Path, module_dirs: Sequence[Path]) -> SampleOutcome:
+    """A sample log against `<name>.expected.json` (its `findings`, each with the `step` that breaks
+    the rule); a log without the file must be clean."""
+    report = check_log(log, None, module_dirs)
+    got = [{"step": f.step, **f.finding.key()} for f in report.findings]
+    expected_path = log.with_name(log.stem + ".expected.json")
+    if not expected_path.exists():
+        ok = not got
+        return SampleOutcome(log, ok, f"clean, {report.steps} steps" if ok else f"expected clean, got {got}")
+    try:
+        items = json.loads(expected_path.read_text(encoding="utf-8"))["findings"]
+        want = [{"step": i["step"], **_finding(i).key()} for i in items]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise SaveError(str(expected_path), f"not a sample expectation ({type(exc).__name__}: {exc}); see docs/samples.md") from None
+    problems = _differ("findings", want, got)
+    if problems:
+        return SampleOutcome(log, False, f"findings differ from {expected_path.name}: " + "; ".join(problems))
+    return SampleOutcome(log, True, f"{len(got)} pinned finding(s) at steps {', '.join(str(g['step']) for g in got)}, as expected")
 
 
 @dataclass
