@@ -18,12 +18,14 @@ Galicia (campaign set-up: GT 1, Austria-Hungary's Supply Phase; GT 1 is A-H only
 - EZOC costs: 14 Inf 9.22 -> 12.24: 4 clear hexes (9.22-10.22-10.23-11.24-12.24) fit MA 4, but 11.24 and
   12.24 are in 13 Cav's ZOC (12.23): +1 to enter 11.24, +2 from it to 12.24 (7 MP); every other way also
   crosses the ZOC or a river: 6.3.
-- minimum move: GT 1, 14 Inf 9.22 -> 11.23 (3 MP, legal). GT 2 A-H Movement: 11.23 -> 12.22 costs clear 1
+- minimum move: GT 1, 14 Inf 9.22 -> 11.23 (3 MP, legal); GT 2 begins with the GT marker advanced (3.1
+  A). GT 2 A-H Movement: 11.23 -> 12.22 costs clear 1
   + ridge 2 + EZOC to EZOC 2 = 5 > MA 4, a move only 4.3 allows, "then cannot expend MPs"; it moves on to
   13.22: 4.3 at that step.
 - non-phasing: Russian 3 Inf 17.12 -> 17.13 in A-H's Movement Phase; infantry cannot react (12.1): 3.2.
 - early arrival: in GT 1's Reinforcement Phase, 1 ls (due GT 2 at 8.24) is placed on 8.24: 14.0.
-- arrivals on GT 2: in A-H's Reinforcement Phase 36 ls (due at 8.22) is placed on 8.21: 14.0; 1 ls on
+- arrivals on GT 2 (the GT marker advanced, 3.1 A): in A-H's Reinforcement Phase 36 ls (due at 8.22) is
+  placed on the empty 7.23: 14.0; 1 ls on
   8.24 is right; in the Movement Phase 26 Inf (due GT 2 at 5.16) is placed: outside the phase (3.2 step
   2, 14.0).
 - wrong combat result: as the legal turn, but 14 Cav ends two hexes away (13.20) on an R1: 9.2.
@@ -48,6 +50,7 @@ import pytest
 
 from modgen.check.logcheck import check_log
 from modgen.engine import run_engine
+from modgen.layout import tracks_layout
 from modgen.regions import hex_distances
 from modgen.vassal.module import read_module
 
@@ -62,6 +65,12 @@ def _move(game, unit: str, hex_id: str) -> dict[str, Any]:
 
 
 NEXT = {"op": "turn-next"}
+
+
+def _to_box(game, marker: str, box: str) -> dict[str, Any]:
+    """Drop a marker on a box of the game's display windows (its centre)."""
+    b = tracks_layout(game, list(game.scenarios.values())).box(box)
+    return {"op": "move", "piece": game.gpid("marker", marker), "map": b.window, "x": b.x + b.w // 2, "y": b.y + b.h // 2}
 
 
 def _roll(dice: str, *values: int) -> dict[str, Any]:
@@ -83,7 +92,8 @@ def galicia_logs(g) -> dict[str, tuple[list, list]]:
                    _move(g, "ah-inf-44", "7.13")]
     combat = [NEXT, _roll("2d6", 3, 3), _roll("1d6", 2), _roll("1d6", 2)]
     far = _far_clear_hex(g, "9.13", 5)
-    to_gt2_ah_movement = [NEXT] * 10  # Combat, Record VPs, GT 2 Russian (5 phases), A-H Supply, Reinforcement, Movement
+    # Combat, Record VPs, GT 2 (3.1 A: advance the GT marker), Russian 5 phases, A-H Supply, Reinforcement, Movement
+    to_gt2_ah_movement = [NEXT, NEXT, NEXT, _to_box(g, "gt", "GT 2")] + [NEXT] * 7
     return {
         "legal": (movement + legal_moves + combat + [_move(g, "ru-cav-14", "13.21"), _move(g, "ah-inf-14", "12.21"), NEXT], []),
         "overlong": (movement + [_move(g, "ah-inf-44", far)], [(3, "4.1", "Move longer than the movement allowance", ("ah-inf-44",))]),
@@ -91,12 +101,13 @@ def galicia_logs(g) -> dict[str, tuple[list, list]]:
         "ezoc": (movement + [_move(g, "ah-inf-14", "12.24")], [(3, "6.3", "Move too long with enemy ZOC costs", ("ah-inf-14",))]),
         "minimum": (movement + [_move(g, "ah-inf-14", "11.23")] + to_gt2_ah_movement
                     + [_move(g, "ah-inf-14", "12.22"), _move(g, "ah-inf-14", "13.22")],
-                    [(15, "4.3", "Minimum move and other movement", ("ah-inf-14",))]),
+                    [(16, "4.3", "Minimum move and other movement", ("ah-inf-14",))]),
         "nonphasing": (movement + [_move(g, "ru-inf-3", "17.13")], [(3, "3.2", "Move by the non-phasing side", ("ru-inf-3",))]),
         "early": ([NEXT, _move(g, "ah-ls-1", "8.24")], [(2, "14.0", "Reinforcement before its turn", ("ah-ls-1",))]),
-        "arrivals": ([NEXT] * 11 + [_move(g, "ah-ls-36", "8.21"), _move(g, "ah-ls-1", "8.24"), NEXT, _move(g, "ah-inf-26", "5.16")],
-                     [(12, "14.0", "Reinforcement off its entry hexes", ("ah-ls-36",)),
-                      (15, "14.0", "Reinforcement outside the reinforcement phase", ("ah-inf-26",))]),
+        "arrivals": ([NEXT] * 5 + [_to_box(g, "gt", "GT 2")] + [NEXT] * 6
+                     + [_move(g, "ah-ls-36", "7.23"), _move(g, "ah-ls-1", "8.24"), NEXT, _move(g, "ah-inf-26", "5.16")],
+                     [(13, "14.0", "Reinforcement off its entry hexes", ("ah-ls-36",)),
+                      (16, "14.0", "Reinforcement outside the reinforcement phase", ("ah-inf-26",))]),
         "wrong_result": (movement + legal_moves + combat + [_move(g, "ru-cav-14", "13.20"), NEXT],
                          [(11, "9.2", "Combat result not applied", ("ru-cav-14",))]),
     }

@@ -13,12 +13,21 @@ when it ends, at the step of its last drop:
 - in a combat phase units move only by combat results: the plugin's `combat` pairs each roll
   with the attack it resolves and judges the result applied (no such hook: not checkable);
 - in any other phase a unit moving on the map breaks the sequence of play.
+A unit picked up again later in its phase is not "moved twice": neither game's rules make a unit
+finish its move before another starts (Galicia 4.2: units "maintain a running total of expended
+MPs"), so its drops are priced together, as one move.
+
+The position is checked too, at the moments the rules hold: each phase's last position at its own
+moment (reported at the phase's last step) and, for the rules that hold at the end of a phase
+(stacking, markers fixed in it), at the next phase's first moment (reported at the step that
+pressed Next); a breach is reported once, where it first shows, not again while it lasts. The VP the log shows beyond a save (the plugin's combat hook, e.g.
+attacks) are added to the victory report over the log's first and last positions.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -26,14 +35,16 @@ from ..conventions import MAIN_MAP
 from ..errors import SaveError
 from ..gamestate import GameState, UnitState
 from ..movement import MovementRules
-from ..plugin_api import Finding, MoveLimits, PhaseLog, Roll, StepFinding, UnitMove, VPLine
+from ..plugin_api import END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, Finding, MoveLimits, PhaseLog, Roll, StepFinding, UnitMove, VPLine
 from ..plugins import plugin_for
 from ..vassal.logsteps import GameLog, LogStep, read_log
 from ..vassal.loader import BoardPick
 from ..vassal.module import map_location
 from .paths import MoveCosts, judge_move
 from .reader import Context, find_module, load_context, state_from_save
+from .states import check_states
 
+PHASE_END_KINDS = (END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE)  # rules that hold once a phase has ended
 ROLL = re.compile(r"\*\*\s*(?P<name>[^=*]+?)\s*=\s*(?P<result>\d+(?:\s*,\s*\d+)*)\s*\*\*\*")
 
 
@@ -46,6 +57,7 @@ class LogReport:
     notes: list[StepFinding]  # not checkable, and why
     vp: list[VPLine]
     steps: int = 0
+    victory: Any = None  # plugin_api.VPReport over the first and last positions, with the log's VP
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -55,6 +67,7 @@ class LogReport:
             "findings": [f.as_dict() for f in self.findings],
             "notes": [f.as_dict() for f in self.notes],
             "vp": [ln.as_dict() for ln in self.vp],
+            "victory": self.victory.as_dict() if self.victory is not None else None,
         }
 
 
@@ -90,8 +103,44 @@ def check_log(path: str | Path, module: Optional[Path] = None, module_dirs: Sequ
     if rules is None:
         notes.append(StepFinding(1, Finding("", "Moves not checkable", message=
                                  "the game declares no movement rules (game.yaml movement:)")))
+    findings += _positions_at_phase_ends(phases, findings, plugin.report)
     findings.sort(key=lambda f: f.step)
-    return LogReport(str(path), ctx.game, phases, findings, notes, vp, len(log.steps))
+    victory = check_states([phases[0].start, phases[-1].end]).victory
+    _add_log_vp(victory, vp)
+    return LogReport(str(path), ctx.game, phases, findings, notes, vp, len(log.steps), victory)
+
+
+def _positions_at_phase_ends(phases: list[PhaseLog], moves: list[StepFinding], spec: Any) -> list[StepFinding]:
+    """The save checker's errors on each phase's last position, at two moments: the phase's own
+    (what holds while it is played: a GT marker moved after the tracker's Next is on time) and the
+    next phase's first (what holds at the end of a phase: stacking, markers fixed in it); each
+    breach once, where it first shows, unless a step already reported it for its units."""
+    by_moves = {(f.finding.rule, f.finding.units) for f in moves}
+    seen: set[tuple] = set()
+    out: list[StepFinding] = []
+    moments: list[tuple[int, GameState, str, bool]] = []
+    for k, ph in enumerate(phases):
+        moments.append((ph.last_step, ph.end, f"at the end of {ph.label()}", False))
+        if k + 1 < len(phases):
+            nxt = phases[k + 1]
+            moments.append((nxt.first_step, nxt.start, f"when {ph.label()} ended", True))
+    for step, state, when, ended in moments:
+        for f in check_states([state]).findings:
+            key = (f.rule, f.title, f.hexes, f.units)
+            if ended and spec.timing_of(f).kind not in PHASE_END_KINDS:
+                continue  # a rule of every moment: judged on the phase's own position
+            if key in seen or (f.rule, f.units) in by_moves:
+                continue
+            seen.add(key)
+            out.append(StepFinding(step, replace(f, message=f"{when}: {f.message}")))
+    return out
+
+
+def _add_log_vp(victory: Any, lines: list[VPLine]) -> None:
+    """The log's own VP lines (attacks...) into the victory report: its lines and what is provable."""
+    for ln in lines:
+        victory.lines.append(ln)
+        victory.provable[ln.side] = victory.provable.get(ln.side, 0) + ln.vp
 
 
 def _phases(log: GameLog, ctx: Context) -> list[PhaseLog]:

@@ -29,6 +29,9 @@ def log_text(report: LogReport) -> str:
         out.append(f"not checkable (step {n.step}): {n.finding.message}")
     for ln in report.vp:
         out.append(f"VP from the log: {game.side(ln.side).name} {ln.vp:+g} on GT {ln.gt}: {ln.source}")
+    if report.victory is not None:
+        out.append("Victory, first to last position of the log:")
+        out.extend(f"  {line}" for line in report.victory.text_lines())
     return "\n".join(out) + "\n"
 
 

@@ -1,0 +1,46 @@
+"""Rules on game states: each finding an error, pending or information at its state's moment,
+and VP over the states (saves of one game, in play order; or a log's phase ends)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..errors import SaveError
+from ..gamestate import GameState
+from ..plugin_api import ERROR, overlays_of
+from ..plugins import plugin_for
+from .report import CheckReport, SaveResult
+from .timing import classify, not_applied, timed_findings
+
+
+def rules_for(state: GameState):
+    plugin = plugin_for(state.game.id)
+    if plugin is None:
+        raise SaveError(state.save_path, f"no rules plugin for game {state.game.id!r}")
+    return plugin
+
+
+def check_states(states: Sequence[GameState]) -> CheckReport:
+    """Rules on each state, then VP over all of them (they must be saves of one game)."""
+    if not states:
+        raise SaveError("", "no saves given")
+    first = states[0]
+    for st in states[1:]:
+        if st.game.id != first.game.id or st.module.version != first.module.version:
+            raise SaveError(st.save_path, f"is a save of {st.module.name} {st.module.version}, "
+                                          f"but {first.save_path} is of {first.module.name} {first.module.version}")
+    plugin = rules_for(first)
+    spec = plugin.report
+    raw = [plugin.check(st) for st in states]
+    supplies = [plugin.supply(st) for st in states]
+    results = []
+    for j, st in enumerate(states):  # each finding an error, pending or information at its save's moment
+        timed, compared = timed_findings(spec, states, raw, supplies, j)
+        results.append(SaveResult(st, [f for f in timed if f.status == ERROR], supplies[j],
+                                  [f for f in timed if f.status != ERROR], not_applied(spec, st, compared),
+                                  overlays_of(plugin, st)))
+    vp = plugin.victory(list(states))
+    by_path = {st.save_path: st for st in states}
+    extra = [classify(f, spec, by_path.get(f.save, states[-1])) for f in vp.findings]
+    return CheckReport(results, vp, [f for f in extra if f.status == ERROR], spec, plugin.sections(list(states)),
+                       [f for f in extra if f.status != ERROR])
