@@ -28,6 +28,10 @@ Galicia (campaign set-up: GT 1, Austria-Hungary's Supply Phase; GT 1 is A-H only
   placed on the empty 7.23: 14.0; 1 ls on
   8.24 is right; in the Movement Phase 26 Inf (due GT 2 at 5.16) is placed: outside the phase (3.2 step
   2, 14.0).
+- over-stack: four full A-H divisions (2 steps each, 5.1) move next door into 8.13 (1 or 2 clear hexes
+  each: 4 Inf from 8.14, 13 Inf from 7.14, 44 Inf from 9.13, 25 Inf from 9.15 via 9.14): 8 steps. "No more
+  than six steps ... at the END of any friendly Movement Phase": reported when the phase ends, at the
+  step that pressed Next (7), not while the units were still moving.
 - wrong combat result: as the legal turn, but 14 Cav ends two hexes away (13.20) on an R1: 9.2.
 
 Holland '44 (short game: Turn 1, Allied Artillery Resupply Phase):
@@ -108,6 +112,8 @@ def galicia_logs(g) -> dict[str, tuple[list, list]]:
                      + [_move(g, "ah-ls-36", "7.23"), _move(g, "ah-ls-1", "8.24"), NEXT, _move(g, "ah-inf-26", "5.16")],
                      [(13, "14.0", "Reinforcement off its entry hexes", ("ah-ls-36",)),
                       (16, "14.0", "Reinforcement outside the reinforcement phase", ("ah-inf-26",))]),
+        "overstack": (movement + [_move(g, u, "8.13") for u in ("ah-inf-4", "ah-inf-13", "ah-inf-44", "ah-inf-25")] + [NEXT],
+                      [(7, "5.1", "Over-stacked", ("ah-inf-4", "ah-inf-13", "ah-inf-44", "ah-inf-25"))]),
         "wrong_result": (movement + legal_moves + combat + [_move(g, "ru-cav-14", "13.20"), NEXT],
                          [(11, "9.2", "Combat result not applied", ("ru-cav-14",))]),
     }
@@ -154,7 +160,7 @@ def logs(galicia_module: Path, holland_module: Path, tmp_path_factory) -> dict[s
 
 
 CASES = [f"galicia-{k}" for k in ("legal", "overlong", "prohibited", "ezoc", "minimum", "nonphasing", "early", "arrivals",
-                                  "wrong_result")] + \
+                                  "overstack", "wrong_result")] + \
         [f"holland-{k}" for k in ("legal", "nonphasing")]
 
 
