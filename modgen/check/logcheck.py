@@ -13,8 +13,8 @@ when it ends, at the step of its last drop:
 - in a combat phase units move only by combat results: the plugin's `combat` pairs each roll
   with the attack it resolves and judges the result applied (no such hook: not checkable);
 - in any other phase a unit moving on the map breaks the sequence of play.
-A unit picked up again later in its phase is not "moved twice": neither game's rules make a unit
-finish its move before another starts (Galicia 4.2: units "maintain a running total of expended
+A unit picked up again later in its phase is not "moved twice": the games checked do not make a
+unit finish its move before another starts (units move "maintaining a running total of expended
 MPs"), so its drops are priced together, as one move.
 
 The position is checked too, at the moments the rules hold: each phase's last position at its own
