@@ -198,7 +198,7 @@ def test_cli_checks_a_log_with_text_json_and_picture(logs, tmp_path: Path) -> No
     run = subprocess.run([sys.executable, "-m", "modgen", "check", str(log), "--module", str(module), "--picture", str(picture)],
                          capture_output=True, text=True, cwd=REPO)
     assert run.returncode == 1, run.stderr
-    assert "step 3: ah-inf-14 9.22 -> 12.24" in run.stdout and "BREAKS 6.3" in run.stdout
+    assert "step 3: 14 [5] 9.22 -> 12.24" in run.stdout and "BREAKS 6.3" in run.stdout
     assert picture.stat().st_size > 10_000
     run = subprocess.run([sys.executable, "-m", "modgen", "check", str(logs["galicia-legal"][0]), "--module", str(module), "--json"],
                          capture_output=True, text=True, cwd=REPO)
