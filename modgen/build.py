@@ -1,27 +1,28 @@
 """Game data -> .vmod: loads the data, draws the art, writes buildFile, setups and metadata.
 
-The archive is assembled in memory in a fixed order and written atomically, so the same
-data always gives the same bytes and a failed build leaves no half-written module.
+The images are drawn by a pool of processes, one per core (modgen.images), while this process
+writes the buildFile and the set-ups; each image is cached under the key of what it is drawn from
+(a sheet's picture under what that sheet shows), so an erratum redraws only what it changed. The
+module is written before the proof-reading pictures are finished. The archive is assembled in
+memory in a fixed order and written atomically, so the same data always gives the same bytes
+(whichever process drew what) and a failed build leaves no half-written module.
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from PIL import Image
-
-from .art.counters import COUNTER, CounterText, marker_face, marker_mask_face, mask_face, unit_face
-from .art.mapart import render_board
-from .art.sheets import counter_sheet, map_overview
-from .art.tables import chart_image, reinforcements_image, render_tracks, tec_image, vp_towns_image
+from .art.counters import COUNTER, CounterText
+from .art.sheets import sheet_pages
+from .images import Drawer, Job
 from .gamefile import ENTRY as GAME_ENTRY, game_json
 from .loader import load_game
+from .sheets import overlapping
 from .model import DATA_CHARTS, Game
 from .vassal.archive import zip_bytes
 from .vassal.savefile import encode_game_text, metadata_xml
@@ -35,12 +36,6 @@ from .vmod.setup import scenario_save
 
 Progress = Callable[[str], None]
 SETUP_KEY = 0x2A  # fixed obfuscation key: same setup, same bytes
-
-
-def png_bytes(img: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, "PNG", compress_level=6)
-    return buf.getvalue()
 
 
 def display_image(layout: TracksLayout, window: WindowLayout) -> str:
@@ -79,93 +74,125 @@ def module_metadata(game: Game) -> bytes:
     )
 
 
+def image_jobs(game: Game, layout: TracksLayout) -> tuple[list[Job], list[ChartRef], dict[str, str], dict[str, str]]:
+    """Every image of the module as a Job (name, cache key, what draws it), with the charts in
+    their order and the board and display image names."""
+    first = game.primary_scenario
+    scenarios = list(game.scenarios.values())
+    jobs: list[Job] = []
+    unit_context = digest(game.morale, game.unit_values, game.stacking)  # what unit_face reads besides the unit (hashed once)
+    for unit in game.units.values():
+        info = CounterText(setup_text(game, first, unit))
+        nat_type = (game.nationalities[unit.nationality], game.unit_types[unit.type])
+        for reduced, values in ((False, unit.front), (True, unit.back)):
+            if values is not None:
+                jobs.append(Job(unit_image(unit, reduced), ("unit", unit, *nat_type, info, reduced, unit_context),
+                                "unit", (unit.id, reduced, info.setup)))
+    side_colours = (game.sides, game.nationalities)
+    for marker in game.markers.values():
+        for back, face in ((False, marker.front), (True, marker.back)):
+            if face is not None:
+                jobs.append(Job(marker_image(marker, back), ("marker", marker, face, side_colours), "marker", (marker.id, back)))
+    for nat in game.nationalities.values():
+        jobs.append(Job(mask_image(nat.id), ("mask", nat), "mask", (nat.id,)))
+    jobs.append(Job(MARKER_MASK_IMAGE, ("marker-mask",), "marker_mask"))
+    board_images: dict[str, str] = {}
+    for board in game.map.boards:
+        map_key = board_key(game, board)
+        board_images[board.name] = f"map_{board.name.lower().replace(' ', '_')}.png"
+        overview = "map" if len(game.map.boards) == 1 else ""  # one board: its job draws the overview too
+        jobs.append(Job(board_images[board.name], ("board", game.id, board.name, map_key, side_colours), "board",
+                        (board.name, overview)))
+    display_images: dict[str, str] = {}
+    for i, window in enumerate(layout.windows):
+        display_images[window.name] = display_image(layout, window)
+        jobs.append(Job(display_images[window.name], ("tracks", window, side_colours, game.turns), "tracks", (i,)))
+    charts: list[ChartRef] = []
+    for chart in game.charts:
+        jobs.append(Job(f"chart_{chart.id}.png", ("chart", chart), "chart", (chart.id,)))
+        charts.append(ChartRef(chart.name, f"chart_{chart.id}.png"))
+    replaced = {kind for chart in game.charts for kind in chart.replaces}  # the game prints its own
+    drawn_from_data = [kind for kind in DATA_CHARTS if kind not in replaced]
+    if "tec" in drawn_from_data:
+        jobs.append(Job("chart_tec.png", ("tec", game.map.terrain_types, game.map.hexside_types, game.map.road_types,
+                                          game.map.tec_provenance), "tec"))
+        charts.append(ChartRef("Terrain Effects Chart", "chart_tec.png"))
+    if "vp_towns" in drawn_from_data and any(t.vp for t in game.map.towns):
+        jobs.append(Job("chart_vp_towns.png", ("vp", game.map.towns, game.sides), "vp_towns"))
+        charts.append(ChartRef("VP Towns", "chart_vp_towns.png"))
+    for sc in scenarios if "reinforcements" in drawn_from_data else ():
+        name = f"chart_reinforcements_{sc.id}.png"
+        jobs.append(Job(name, ("reinforcements", sc, game.units, game.sides, game.turns), "reinforcements", (sc.id,)))
+        charts.append(ChartRef(f"Reinforcements ({sc.name})" if len(scenarios) > 1 else "Reinforcements", name))
+    return jobs, charts, board_images, display_images
+
+
+def board_key(game: Game, board) -> str:
+    """What a board's picture is drawn from (modgen.art.mapart reads no more): every sheet's
+    placement and the map's types, then only what lies on the hexes it shows (its own and those
+    beyond a seam): terrain, and the hexside features, routes, towns, areas, supply sources and
+    entry areas touching them. A one-hex erratum redraws only the sheets that show the hex."""
+    m = game.map
+    shown = set(board.geometry.raw_of) | set(overlapping(m, board))
+
+    def touching(items, hexes_of):
+        return [item for item in items if shown.intersection(hexes_of(item))]
+
+    return digest([(b.name, b.geometry.spec, b.column, b.row, b.origin) for b in m.boards], board.name,
+                  m.terrain_types, m.hexside_types, m.road_types, m.rail_types,
+                  sorted((h, m.terrain[h]) for h in shown),
+                  touching(m.hexside_features, lambda f: {h for side in f.sides for h in side}),
+                  touching(m.roads, lambda r: r.hexes), touching(m.railroads, lambda r: r.hexes),
+                  touching(m.towns, lambda t: (t.hex,)), touching(m.areas, lambda a: a.hexes),
+                  sorted((h, v) for h, v in m.supply_sources.items() if h in shown),
+                  touching(m.entry_areas, lambda a: a.hexes), sorted((h, m.across.get(h, ())) for h in shown))
+
+
+def preview_jobs(game: Game, images: dict[str, bytes], board_images: dict[str, str], drawn: dict[str, bytes]) -> list[Job]:
+    """The proof-reading pictures: the counter sheet, a page per PAGE_ROWS rows, each keyed by its
+    faces' bytes (an erratum redraws the page showing the counter), and the map (a one-board map's
+    overview comes with its board when the board was drawn: `drawn`). Named `counters`,
+    `counters-2`... and `map`."""
+    jobs: list[Job] = []
+    pages = sheet_pages(game)
+    for i, page in enumerate(pages):
+        names = [n for _, section in page for n in section]
+        faces = {n: images[n] for n in names}
+        faces_key = hashlib.sha256(b"".join(hashlib.sha256(faces[n]).digest() for n in names)).hexdigest()
+        titles = [t for t, _ in page]
+        jobs.append(Job("counters" if i == 0 else f"counters-{i + 1}", ("sheet", faces_key, titles), "sheet", (faces, page)))
+    boards = {b.name: images[board_images[b.name]] for b in game.map.boards}
+    boards_key = hashlib.sha256(b"".join(hashlib.sha256(boards[b]).digest() for b in sorted(boards))).hexdigest()
+    overview = Job("map", ("overview", boards_key), "overview", (boards,))
+    if "map" in drawn:
+        overview = Job("map", overview.key, "given", (drawn["map"],))
+    return jobs + [overview]
+
+
 def module_entries(
     game: Game, progress: Progress, previews: dict[str, bytes] | None = None, cache: ArtCache | None = None
 ) -> list[tuple[str, bytes]]:
     """Every archive entry of the module, in a fixed order; previews (if given) receive the sheet and map."""
     cache = cache or ArtCache(None)
+    with Drawer(game, cache) as drawer:
+        entries, wait_previews = start_module(game, progress, drawer, previews is not None)
+        if previews is not None:
+            previews.update(wait_previews())
+    return entries
+
+
+def start_module(game: Game, progress: Progress, drawer: Drawer, previews: bool
+                 ) -> tuple[list[tuple[str, bytes]], Callable[[], dict[str, bytes]]]:
+    """The module's entries, and a function that waits for the proof-reading pictures, which are
+    still being drawn (they must not hold up the module). The images are drawn by the drawer's
+    processes while this one writes the buildFile and the set-ups."""
     scenarios = list(game.scenarios.values())
     first = game.primary_scenario
     layout = tracks_layout(game, scenarios)
-    images: dict[str, bytes] = {}
-    def nat_and_type(unit):
-        return game.nationalities[unit.nationality], game.unit_types[unit.type]
-
-    unit_context = (game.morale, game.unit_values, game.stacking)  # what unit_face reads besides the unit
-    progress(f"counters: {len(game.units)} units, {len(game.markers)} markers")
-    for unit in game.units.values():
-        info = CounterText(setup_text(game, first, unit))
-        for reduced, values in ((False, unit.front), (True, unit.back)):
-            if values is None:
-                continue
-            images[unit_image(unit, reduced)] = cache.image(
-                ("unit", unit, *nat_and_type(unit), info, reduced, unit_context),
-                lambda u=unit, v=values, r=reduced, i=info: png_bytes(unit_face(game, u, v, r, i)),
-            )
-    side_colours = (game.sides, game.nationalities)
-    for marker in game.markers.values():
-        for back, face in ((False, marker.front), (True, marker.back)):
-            if face is None:
-                continue
-            images[marker_image(marker, back)] = cache.image(
-                ("marker", marker, face, side_colours), lambda m=marker, f=face: png_bytes(marker_face(m, f, game))
-            )
-    for nat in game.nationalities.values():
-        images[mask_image(nat.id)] = cache.image(("mask", nat), lambda n=nat: png_bytes(mask_face(game, n)))
-    images[MARKER_MASK_IMAGE] = cache.image(("marker-mask",), lambda: png_bytes(marker_mask_face()))
-
-    progress(f"map: {len(game.map.hex_ids())} hexes")
-    board_images: dict[str, str] = {}
-    board_art: dict[str, Image.Image] = {}
-    map_key = digest(game.map)  # one hash of the map for every board's key
-    for board in game.map.boards:
-        board_images[board.name] = f"map_{board.name.lower().replace(' ', '_')}.png"
-
-        def draw_board(board=board) -> bytes:
-            board_art[board.name] = render_board(game, board)
-            return png_bytes(board_art[board.name])
-
-        images[board_images[board.name]] = cache.image(("board", game.id, board.name, map_key, side_colours), draw_board)
-    first_board = game.map.boards[0]
-    board_key = ("board", game.id, first_board.name, map_key, side_colours)
-    display_images: dict[str, str] = {}
-    for window in layout.windows:
-        name = display_image(layout, window)
-        images[name] = cache.image(("tracks", window, side_colours, game.turns), lambda w=window: png_bytes(render_tracks(game, w)))
-        display_images[window.name] = name
-
-    progress("charts")
-    charts: list[ChartRef] = []
-    for chart in game.charts:
-        name = f"chart_{chart.id}.png"
-        images[name] = cache.image(("chart", chart), lambda c=chart: png_bytes(chart_image(c)))
-        charts.append(ChartRef(chart.name, name))
-    replaced = {kind for chart in game.charts for kind in chart.replaces}  # the game prints its own
-    drawn_from_data = [kind for kind in DATA_CHARTS if kind not in replaced]
-    if "tec" in drawn_from_data:
-        images["chart_tec.png"] = cache.image(("tec", game.map.terrain_types, game.map.hexside_types, game.map.road_types, game.map.tec_provenance), lambda: png_bytes(tec_image(game)))
-        charts.append(ChartRef("Terrain Effects Chart", "chart_tec.png"))
-    if "vp_towns" in drawn_from_data and any(t.vp for t in game.map.towns):
-        images["chart_vp_towns.png"] = cache.image(("vp", game.map.towns, game.sides), lambda: png_bytes(vp_towns_image(game)))
-        charts.append(ChartRef("VP Towns", "chart_vp_towns.png"))
-    for sc in scenarios if "reinforcements" in drawn_from_data else ():
-        name = f"chart_reinforcements_{sc.id}.png"
-        images[name] = cache.image(("reinforcements", sc, game.units, game.sides, game.turns), lambda s=sc: png_bytes(reinforcements_image(game, s)))
-        charts.append(ChartRef(f"Reinforcements ({sc.name})" if len(scenarios) > 1 else "Reinforcements", name))
-
-    if previews is not None:
-        faces_key = hashlib.sha256(b"".join(hashlib.sha256(images[n]).digest() for n in sorted(images) if n.startswith(("unit_", "marker_")))).hexdigest()
-
-        def sheet() -> bytes:
-            faces = {n: Image.open(io.BytesIO(d)) for n, d in images.items() if n.startswith(("unit_", "marker_"))}
-            return png_bytes(counter_sheet(game, faces))
-
-        def preview_map() -> bytes:
-            arts = {b.name: board_art.get(b.name) or Image.open(io.BytesIO(images[board_images[b.name]])) for b in game.map.boards}
-            return png_bytes(map_overview(game.map.boards, arts))
-
-        previews["counters"] = cache.image(("sheet", faces_key, game.sides, list(game.units), list(game.markers)), sheet)
-        previews["map"] = cache.image(("overview",) + board_key, preview_map)
+    jobs, charts, board_images, display_images = image_jobs(game, layout)
+    progress(f"images: {len(game.units)} units, {len(game.markers)} markers, {len(game.map.hex_ids())} hexes, "
+             f"{len(charts)} charts ({drawer.workers} processes)")
+    wait_images = drawer.start(jobs)
 
     defs: dict[tuple[str, str], PieceDef] = {}
     for unit in game.units.values():
@@ -174,7 +201,6 @@ def module_entries(
     for marker in game.markers.values():
         d = marker_def(game, marker)
         defs[(d.kind, d.item_id)] = d
-
     progress("buildFile and setups")
     setups: list[tuple[str, str]] = []
     setup_entries: list[tuple[str, bytes]] = []
@@ -186,14 +212,17 @@ def module_entries(
     buildfile = render_buildfile(
         game, game.title, defs, layout, {"boards": board_images, "displays": display_images}, charts, setups, COUNTER
     )
+    images = wait_images()
+    wait_previews = drawer.start(preview_jobs(game, images, board_images, drawer.extras)) if previews else dict
     entries = [("buildFile.xml", buildfile.encode("utf-8")), ("moduledata", module_metadata(game)),
                (GAME_ENTRY, game_json(game))]
     entries += [(f"images/{name}", data) for name, data in sorted(images.items())]
     entries += setup_entries
-    return entries
+    return entries, wait_previews
 
 
-def build_game(root: Path, game_id: str, out_dir: Path, progress: Progress | None = None, use_cache: bool = True) -> BuildResult:
+def build_game(root: Path, game_id: str, out_dir: Path, progress: Progress | None = None, use_cache: bool = True,
+               workers: int | None = None) -> BuildResult:
     """Build one game's module into out_dir/<game_id>.vmod, redrawing only what changed.
 
     With no change to the data or to modgen since the last build, nothing is written.
@@ -201,7 +230,7 @@ def build_game(root: Path, game_id: str, out_dir: Path, progress: Progress | Non
     started = time.perf_counter()
     say = progress or (lambda _msg: None)
     path = out_dir / f"{game_id}.vmod"
-    preview_paths = [out_dir / f"{game_id}-{kind}.png" for kind in ("counters", "map")]
+    preview_paths = [out_dir / f"{game_id}-{kind}.png" for kind in ("counters", "map")]  # the first page at least
     stamp_path = out_dir / ".cache" / f"{game_id}.stamp"
     stamp = input_stamp(root, game_id) if use_cache else ""
     if use_cache and path.is_file() and all(p.is_file() for p in preview_paths) and stamp_path.is_file():
@@ -211,15 +240,20 @@ def build_game(root: Path, game_id: str, out_dir: Path, progress: Progress | Non
             return BuildResult(None, path, len(data), None, time.perf_counter() - started, up_to_date=True)
     say("loading data")
     game = load_game(root, game_id)
-    cache = ArtCache(out_dir / ".cache" / "art" if use_cache else None)
-    previews: dict[str, bytes] = {}
-    entries = module_entries(game, say, previews, cache)
-    data = zip_bytes(entries)
-    write_atomic(path, data)
+    cache = ArtCache(out_dir / ".cache" / "art" if use_cache else None, game_id)
+    with Drawer(game, cache, workers) as drawer:  # workers: processes that draw (default one per core)
+        entries, wait_previews = start_module(game, say, drawer, True)
+        data = zip_bytes(entries)
+        write_atomic(path, data)  # the module first: the pictures are still being drawn
+        previews = wait_previews()
+    cache.save()
     written = [path]
     for kind, png in previews.items():  # proof-reading pictures beside the module
         written.append(out_dir / f"{game_id}-{kind}.png")
         write_atomic(written[-1], png)
+    for stale in out_dir.glob(f"{game_id}-counters-*.png"):  # pages a larger game had before
+        if stale not in written:
+            stale.unlink()
     if use_cache:
         write_atomic(stamp_path, f"{stamp} {hashlib.sha256(data).hexdigest()}".encode())
     return BuildResult(game, path, len(data), len(entries), time.perf_counter() - started, drawn=cache.misses, reused=cache.hits,

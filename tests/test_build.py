@@ -202,3 +202,36 @@ def test_every_box_slot_lies_in_its_own_zone(built):
         for i in range(box.cols * max(1, (box.h - 24) // 78)):
             x, y = box.slot(i)
             assert map_location(info, TRACKS_MAP, x, y) == box.name, (box.name, i)
+
+
+def test_images_drawn_by_a_pool_are_the_images_drawn_in_one_process(tmp_path):
+    """The drawing processes change nothing: one process or one per core, the same bytes."""
+    one = build_game(REPO, "galicia1914", tmp_path / "one", use_cache=False, workers=1)
+    pool = build_game(REPO, "galicia1914", tmp_path / "pool", use_cache=False, workers=2)
+    assert one.path.read_bytes() == pool.path.read_bytes()
+    for kind in ("counters", "map"):
+        assert (tmp_path / "one" / f"galicia1914-{kind}.png").read_bytes() == (tmp_path / "pool" / f"galicia1914-{kind}.png").read_bytes()
+
+
+def test_a_one_hex_terrain_erratum_redraws_only_the_sheet_showing_it(tmp_path):
+    """Each sheet's picture is keyed by what it shows: woods on a hex of one sheet, away from the
+    seams, redraws that sheet and the map overview, nothing else; the result equals a cold build."""
+    import shutil
+
+    from modgen.loader import load_game
+    from modgen.sheets import overlapping
+
+    root = tmp_path / "data"
+    shutil.copytree(REPO / "tests" / "data" / "sheets", root)
+    out = tmp_path / "out"
+    first = build_game(root, "sheets", out)
+    game = load_game(root, "sheets")
+    board = game.map.boards[0]
+    elsewhere = {h for b in game.map.boards[1:] for h in overlapping(game.map, b)}
+    hex_id = next(h for h in board.geometry.raw_of if h not in elsewhere and game.map.terrain[h] == "clear")
+    terrain = root / "maps" / "sheets" / "terrain.yaml"
+    terrain.write_text(terrain.read_text().replace('woods: ["', f'woods: ["{hex_id}", "', 1))
+    again = build_game(root, "sheets", out)
+    assert first.drawn > 10 and again.drawn == 2, (first.drawn, again.drawn)  # the sheet and the overview
+    cold = build_game(root, "sheets", tmp_path / "cold", use_cache=False)
+    assert again.path.read_bytes() == cold.path.read_bytes()

@@ -70,6 +70,18 @@ def _ink(text: str, px: int, bold: bool, condensed: bool, anchor: str) -> tuple[
     return (dx + bbox[0], dy + bbox[1], dx + bbox[2], dy + bbox[3])
 
 
+@lru_cache(maxsize=8192)
+def _glyphs(text: str, px: int, bold: bool, condensed: bool, anchor: str, ink: int, mode: str) -> tuple:
+    """The text's mask and offset, as ImageDraw.text renders them at an integer point (cached:
+    counters repeat the same numbers and names, and FreeType rendering was most of their time)."""
+    return font(px, bold, condensed).getmask2(text, mode, anchor=anchor, ink=ink, start=(0.0, 0.0), stroke_filled=True)
+
+
+@lru_cache(maxsize=8192)
+def _length(text: str, px: int, bold: bool, condensed: bool) -> float:
+    return font(px, bold, condensed).getlength(text)
+
+
 def font_steps(size: float, condensed: bool = False) -> Iterator[tuple[float, bool]]:
     """The sizes a text tries, largest first: as given, condensed, then condensed and half a pixel
     smaller each step (down to 1 px, so that nothing ever has to be clipped)."""
@@ -157,12 +169,15 @@ class Canvas:
         small text is legible where a clipped one is wrong. Layout tests flag any that get too small.
         """
         px, condensed = self.fit(text, size, max_width, bold, condensed)
-        f = font(round(px * SS), bold, condensed)
         x, y = self.s(cx), self.s(cy)
-        self.draw.text((x, y), text, font=f, fill=fill, anchor=anchor)
+        # ImageDraw.text at an integer point, with the rendered glyphs reused: the same pixels
+        colour, fill_ink = self.draw._getink(fill)
+        colour = fill_ink if colour is None else colour
+        mask, (dx, dy) = _glyphs(text, round(px * SS), bold, condensed, anchor, colour, self.draw.fontmode)
+        self.draw.draw.draw_bitmap((x + dx, y + dy), mask, colour)
         ink = _ink(text, round(px * SS), bold, condensed, anchor)
         self.record("text", name, ((x + ink[0]) / SS, (y + ink[1]) / SS, (x + ink[2]) / SS, (y + ink[3]) / SS), inside, px)
-        return f.getlength(text) / SS
+        return _length(text, round(px * SS), bold, condensed) / SS
 
     def fit(self, text: str, size: float, max_width: float | None, bold: bool = True, condensed: bool = False) -> tuple[float, bool]:
         """The font size and face (condensed or not) at which text fits max_width: see text()."""
@@ -172,7 +187,7 @@ class Canvas:
         return px, cond
 
     def text_width(self, text: str, size: float, bold: bool = True, condensed: bool = False) -> float:
-        return font(round(size * SS), bold, condensed).getlength(text) / SS
+        return _length(text, round(size * SS), bold, condensed) / SS
 
     def lines(
         self,

@@ -94,8 +94,9 @@ class MapPainter:
         self.hex_ids()
         self.frame()
         self.entry_areas()
-        geo = self.board.geometry
-        return self.image.resize((geo.width, geo.height), Image.LANCZOS)
+        # Box-average the exact 2x supersample (as the counters do): LANCZOS took more than half a
+        # board's drawing time for no difference a player sees at 100% zoom
+        return self.image.reduce(SS)
 
     def terrain(self) -> None:
         m: MapData = self.map

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -13,37 +13,68 @@ from .canvas import COUNTER, font
 GAP = 6
 
 
-def counter_sheet(game: Game, faces: dict[str, Image.Image], columns: int = 14) -> Image.Image:
-    """Front and (beside it) back of every unit, by side, then the markers, on a light card."""
-    rows: list[tuple[str, list[Image.Image]]] = []
+PAGE_ROWS = 20  # rows of counters on one sheet page: a screen or a printed page to proof-read
+
+
+def sheet_sections(game: Game) -> list[tuple[str, list[str]]]:
+    """The sheet's sections in order, each a title and its faces' image names: each side's units
+    (front, then back), then the markers."""
+    out: list[tuple[str, list[str]]] = []
     for side in game.sides:
-        imgs: list[Image.Image] = []
+        names: list[str] = []
         for unit in game.units.values():
             if unit.side == side.id:
-                imgs.append(faces[f"unit_{unit.id}_f.png"])
+                names.append(f"unit_{unit.id}_f.png")
                 if unit.back is not None:
-                    imgs.append(faces[f"unit_{unit.id}_b.png"])
-        rows.append((f"{side.name}: {sum(1 for u in game.units.values() if u.side == side.id)} units (front, then back)", imgs))
-    markers = []
+                    names.append(f"unit_{unit.id}_b.png")
+        out.append((f"{side.name}: {sum(1 for u in game.units.values() if u.side == side.id)} units (front, then back)", names))
+    markers: list[str] = []
     for m in game.markers.values():
-        markers.append(faces[f"marker_{m.id}_f.png"])
+        markers.append(f"marker_{m.id}_f.png")
         if m.back is not None:
-            markers.append(faces[f"marker_{m.id}_b.png"])
-    rows.append((f"Markers: {len(game.markers)} kinds", markers))
+            markers.append(f"marker_{m.id}_b.png")
+    out.append((f"Markers: {len(game.markers)} kinds", markers))
+    return out
 
+
+def sheet_pages(game: Game, columns: int = 14, rows: int = PAGE_ROWS) -> list[list[tuple[str, list[str]]]]:
+    """The sections cut into pages of at most `rows` rows of counters; a section that goes on to
+    the next page says so in its title there. A game of a few hundred counters has one page."""
+    pages: list[list[tuple[str, list[str]]]] = [[]]
+    used = 0
+    for title, names in sheet_sections(game):
+        chunks = [names[i:i + columns] for i in range(0, len(names), columns)] or [[]]
+        first = True
+        while chunks:
+            room = rows - used
+            if room <= 0:
+                pages.append([])
+                used, room = 0, rows
+            take, chunks = chunks[:room], chunks[room:]
+            pages[-1].append((title if first else f"{title} (continued)", [n for row in take for n in row]))
+            used += len(take)
+            first = False
+    return pages
+
+
+def counter_sheet(game: Game, faces: Mapping[str, Image.Image], columns: int = 14,
+                  page: list[tuple[str, list[str]]] | None = None) -> Image.Image:
+    """One page of the proof-reading sheet (default: every section on one page), on a light card;
+    each face is taken from `faces` only when pasted."""
+    rows = page if page is not None else sheet_sections(game)
     pitch = COUNTER + GAP
     height = 20
-    for _, imgs in rows:
-        height += 34 + -(-len(imgs) // columns) * pitch
+    for _, names in rows:
+        height += 34 + -(-len(names) // columns) * pitch
     sheet = Image.new("RGB", (columns * pitch + GAP + 20, height + 10), (238, 236, 228))
     d = ImageDraw.Draw(sheet)
     y = 14
-    for title, imgs in rows:
+    for title, names in rows:
         d.text((12, y), title, font=font(16), fill=(30, 30, 30))
         y += 28
-        for i, img in enumerate(imgs):
-            sheet.paste(img, (12 + (i % columns) * pitch, y + (i // columns) * pitch))
-        y += -(-len(imgs) // columns) * pitch + 6
+        for i, name in enumerate(names):
+            sheet.paste(faces[name], (12 + (i % columns) * pitch, y + (i // columns) * pitch))
+        y += -(-len(names) // columns) * pitch + 6
     return sheet
 
 

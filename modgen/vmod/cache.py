@@ -13,6 +13,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import zipfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -60,7 +61,7 @@ def files_digest(paths: Iterable[Path], base: Path) -> str:
 
 
 ART_CODE = ("art", "model.py", "movement.py", "presentation.py", "geometry.py", "sheets.py", "hexgrid.py", "layout.py", "conventions.py", "displays.py")  # all that art/ imports
-BUILD_CODE = ART_CODE + ("vmod", "vassal", "templates", "load", "loader.py", "yamlsrc.py", "gamefile.py", "build.py", "errors.py", "atomic.py", "regions.py")
+BUILD_CODE = ART_CODE + ("vmod", "vassal", "templates", "load", "loader.py", "yamlsrc.py", "gamefile.py", "build.py", "errors.py", "atomic.py", "regions.py", "images.py")
 
 
 def _code_files(parts: tuple[str, ...]) -> list[Path]:
@@ -84,32 +85,70 @@ def code_fingerprint() -> str:
 
 
 class ArtCache:
-    """Rendered images by content key, under <out>/.cache/art/."""
+    """Rendered images by content key, in one pack per game (<out>/.cache/art/<game>.pack, a zip
+    of stored PNGs named by key): one file to open and one to write per build, where a file per
+    image cost more to write than some of the images cost to draw. The pack written holds the
+    images this build used, so it never grows past one module's worth."""
 
-    def __init__(self, folder: Path | None) -> None:
-        self.folder = folder
+    def __init__(self, folder: Path | None, name: str = "art") -> None:
+        self.path = folder / f"{name}.pack" if folder is not None else None
         self.hits = 0
         self.misses = 0
+        self.used: dict[str, bytes] = {}
+        self._old: zipfile.ZipFile | None = None
+        if self.path is not None and self.path.is_file():
+            try:
+                self._old = zipfile.ZipFile(self.path)
+                self._index = set(self._old.namelist())
+            except (zipfile.BadZipFile, OSError):
+                self._old = None  # a damaged pack is a cold cache, never an error
+        if self._old is None:
+            self._index = set()
 
-    def image(self, key_parts: tuple, render: Callable[[], bytes]) -> bytes:
-        if self.folder is None:
-            self.misses += 1
-            return render()
-        key = digest(art_fingerprint(), *key_parts)
-        path = self.folder / key[:2] / f"{key}.png"
-        try:
-            data = path.read_bytes()
+    def key(self, key_parts: tuple) -> str:
+        return digest(art_fingerprint(), *key_parts)
+
+    def get(self, key: str) -> bytes | None:
+        """The cached image, or None; what is found is kept for the next pack."""
+        if key in self.used:
+            self.hits += 1
+            return self.used[key]
+        if key in self._index and self._old is not None:
+            try:
+                data = self._old.read(key)
+            except (zipfile.BadZipFile, OSError, KeyError):
+                return None
+            self.used[key] = data
             self.hits += 1
             return data
-        except FileNotFoundError:
-            pass
-        data = render()
+        return None
+
+    def put(self, key: str, data: bytes) -> None:
         self.misses += 1
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
+        self.used[key] = data
+
+    def image(self, key_parts: tuple, render: Callable[[], bytes]) -> bytes:
+        key = self.key(key_parts)
+        found = self.get(key)
+        if found is not None:
+            return found
+        data = render()
+        self.put(key, data)
         return data
+
+    def save(self) -> None:
+        """Write the pack of this build's images (atomically; nothing without a folder)."""
+        if self._old is not None:
+            self._old.close()
+            self._old = None
+        if self.path is None:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
+        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as z:
+            for key in sorted(self.used):
+                z.writestr(key, self.used[key])
+        os.replace(tmp, self.path)
 
 
 def input_stamp(root: Path, game_id: str) -> str:
