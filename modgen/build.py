@@ -21,14 +21,14 @@ from .art.counters import COUNTER, CounterText
 from .art.sheets import sheet_pages
 from .images import Drawer, Job
 from .gamefile import ENTRY as GAME_ENTRY, game_json
-from .loader import load_game
+from .loader import ParsedFiles, load_game
 from .sheets import overlapping
 from .model import DATA_CHARTS, Game
 from .vassal.archive import zip_bytes
 from .vassal.savefile import encode_game_text, metadata_xml
 from .vassal.obfuscation import obfuscate
 from .atomic import write_atomic
-from .vmod.cache import ArtCache, digest, input_stamp
+from .vmod.cache import ArtCache, code_fingerprint, digest, input_stamp
 from .vmod.buildfile import VASSAL_VERSION, ChartRef, render_buildfile
 from .layout import TracksLayout, WindowLayout, tracks_layout
 from .vmod.piecedefs import MARKER_MASK_IMAGE, PieceDef, marker_def, marker_image, mask_image, setup_text, unit_def, unit_image
@@ -100,9 +100,10 @@ def image_jobs(game: Game, layout: TracksLayout) -> tuple[list[Job], list[ChartR
     for board in game.map.boards:
         map_key = board_key(game, board)
         board_images[board.name] = f"map_{board.name.lower().replace(' ', '_')}.png"
-        overview = "map" if len(game.map.boards) == 1 else ""  # one board: its job draws the overview too
+        # a board's job draws the map's overview too (one board) or the board's part of it (several)
+        overview, thumb = ("map", "") if len(game.map.boards) == 1 else ("", f"thumb:{board.name}")
         jobs.append(Job(board_images[board.name], ("board", game.id, board.name, map_key, side_colours), "board",
-                        (board.name, overview)))
+                        (board.name, overview, thumb), (overview or thumb,)))
     display_images: dict[str, str] = {}
     for i, window in enumerate(layout.windows):
         display_images[window.name] = display_image(layout, window)
@@ -161,12 +162,11 @@ def preview_jobs(game: Game, images: dict[str, bytes], board_images: dict[str, s
         faces_key = hashlib.sha256(b"".join(hashlib.sha256(faces[n]).digest() for n in names)).hexdigest()
         titles = [t for t, _ in page]
         jobs.append(Job("counters" if i == 0 else f"counters-{i + 1}", ("sheet", faces_key, titles), "sheet", (faces, page)))
-    boards = {b.name: images[board_images[b.name]] for b in game.map.boards}
-    boards_key = hashlib.sha256(b"".join(hashlib.sha256(boards[b]).digest() for b in sorted(boards))).hexdigest()
-    overview = Job("map", ("overview", boards_key), "overview", (boards,))
-    if "map" in drawn:
-        overview = Job("map", overview.key, "given", (drawn["map"],))
-    return jobs + [overview]
+    if len(game.map.boards) == 1:
+        return jobs + [Job("map", ("overview", hashlib.sha256(drawn["map"]).hexdigest()), "given", (drawn["map"],))]
+    thumbs = {b.name: drawn[f"thumb:{b.name}"] for b in game.map.boards}
+    thumbs_key = hashlib.sha256(b"".join(hashlib.sha256(thumbs[b]).digest() for b in sorted(thumbs))).hexdigest()
+    return jobs + [Job("map", ("overview", thumbs_key), "overview", (thumbs,))]
 
 
 def module_entries(
@@ -239,7 +239,7 @@ def build_game(root: Path, game_id: str, out_dir: Path, progress: Progress | Non
             say("up to date")
             return BuildResult(None, path, len(data), None, time.perf_counter() - started, up_to_date=True)
     say("loading data")
-    game = load_game(root, game_id)
+    game = load_game(root, game_id, ParsedFiles(out_dir / ".cache" / "parsed", code_fingerprint()) if use_cache else None)
     cache = ArtCache(out_dir / ".cache" / "art" if use_cache else None, game_id)
     with Drawer(game, cache, workers) as drawer:  # workers: processes that draw (default one per core)
         entries, wait_previews = start_module(game, say, drawer, True)

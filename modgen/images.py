@@ -23,15 +23,15 @@ from PIL import Image
 
 from .art.counters import CounterText, marker_face, marker_mask_face, mask_face, unit_face
 from .art.mapart import render_board
-from .art.sheets import counter_sheet, map_overview
+from .art.sheets import counter_sheet, map_overview, overview_scale, thumbnail
 from .art.tables import chart_image, reinforcements_image, render_tracks, tec_image, vp_towns_image
 from .layout import tracks_layout
 from .model import Game
 from .vmod.cache import ArtCache
 
 POOL_FROM = 48  # fewer images than this are drawn in the builder's own process (a pool costs ~0.1 s) ...
-SLOW = frozenset({"board", "sheet", "overview"})
-QUICK = frozenset({"given"})  # nothing to draw: never sent to a worker  # ... unless one of them is slow to draw
+SLOW = frozenset({"board", "sheet", "overview"})  # ... unless one of them is slow to draw
+QUICK = frozenset({"given"})  # nothing to draw: never sent to a worker
 FACES = frozenset({"unit", "marker", "mask", "marker_mask"})  # small: drawn in batches
 CHUNK = 64  # counter faces per task: small enough to share out, large enough to pay for the hand-over
 
@@ -55,6 +55,7 @@ class Job:
     key: tuple
     kind: str
     args: tuple = ()
+    extras: tuple[str, ...] = ()  # what else the job draws (cached beside its image under these names)
 
 
 def _unit(game: Game, unit_id: str, reduced: bool, info: str) -> bytes:
@@ -96,19 +97,23 @@ def _sheet(game: Game, faces: dict[str, bytes], page: list | None = None) -> byt
     return png_bytes(counter_sheet(game, _Decoded(faces), page=page), PREVIEW_LEVEL)
 
 
-def _board(game: Game, name: str, overview_as: str = "") -> bytes | dict[str, bytes]:
-    """A board's image; for a map of one board also its overview (named overview_as), made from
-    the image in hand rather than from its PNG read back."""
+def _board(game: Game, name: str, overview_as: str = "", thumb_as: str = "") -> bytes | dict[str, bytes]:
+    """A board's image; for a map of one board also its overview (named overview_as), for a map
+    of several its thumbnail at the overview's scale (thumb_as): made from the image in hand."""
     board = next(b for b in game.map.boards if b.name == name)
     image = render_board(game, board)
-    if not overview_as:
-        return png_bytes(image)
-    return {"": png_bytes(image), overview_as: png_bytes(map_overview(game.map.boards, {name: image}), PREVIEW_LEVEL)}
+    out = {"": png_bytes(image)}
+    if overview_as:
+        out[overview_as] = png_bytes(map_overview(game.map.boards, {name: image}), PREVIEW_LEVEL)
+    if thumb_as:
+        out[thumb_as] = png_bytes(thumbnail(image, overview_scale(game.map.boards)), PREVIEW_LEVEL)
+    return out if len(out) > 1 else out[""]
 
 
-def _overview(game: Game, boards: dict[str, bytes]) -> bytes:
-    arts = {name: Image.open(io.BytesIO(data)) for name, data in boards.items()}
-    return png_bytes(map_overview(game.map.boards, arts), PREVIEW_LEVEL)
+def _overview(game: Game, thumbs: dict[str, bytes]) -> bytes:
+    """A map of several sheets from their thumbnails (see _board)."""
+    arts = {name: Image.open(io.BytesIO(data)) for name, data in thumbs.items()}
+    return png_bytes(map_overview(game.map.boards, arts, thumbs=True), PREVIEW_LEVEL)
 
 
 DRAW: dict[str, Callable[..., bytes]] = {
@@ -202,8 +207,10 @@ class Drawer:
         for job in ordered:
             key = self.cache.key(job.key)
             data = self.cache.get(key)
-            if data is not None:
+            extras = {x: self.cache.get(f"{key}/{x}") for x in job.extras}
+            if data is not None and all(v is not None for v in extras.values()):
                 found[job.name] = data
+                self.extras.update(extras)
             elif not pooled or job.kind in QUICK:
                 here.append((job, key))
             else:
@@ -214,7 +221,10 @@ class Drawer:
 
         def keep(job: Job, key: str, data: bytes | dict[str, bytes]) -> None:
             if isinstance(data, dict):
-                self.extras.update({k: v for k, v in data.items() if k})
+                for extra, value in data.items():
+                    if extra:
+                        self.extras[extra] = value
+                        self.cache.put(f"{key}/{extra}", value, drawn=False)
                 data = data[""]
             found[job.name] = data
             self.cache.put(key, data)

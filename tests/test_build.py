@@ -235,3 +235,24 @@ def test_a_one_hex_terrain_erratum_redraws_only_the_sheet_showing_it(tmp_path):
     assert first.drawn > 10 and again.drawn == 2, (first.drawn, again.drawn)  # the sheet and the overview
     cold = build_game(root, "sheets", tmp_path / "cold", use_cache=False)
     assert again.path.read_bytes() == cold.path.read_bytes()
+
+
+def test_parsed_files_cache_gives_the_same_game_and_survives_damage(tmp_path):
+    """A build's parsed-file cache: the game loaded through it equals a fresh load, a damaged entry
+    is parsed again, and an edited file is parsed again (its bytes are in the key)."""
+    import shutil
+
+    from modgen.loader import ParsedFiles, load_game
+
+    root = tmp_path / "data"
+    shutil.copytree(REPO / "tests" / "data" / "mini", root)
+    parsed = ParsedFiles(tmp_path / "parsed", "salt")
+    first = load_game(root, "mini", parsed)
+    entries = sorted((tmp_path / "parsed").glob("*.pickle"))
+    assert len(entries) >= 6 and first == load_game(root, "mini")
+    assert load_game(root, "mini", parsed) == first  # from the cache
+    entries[0].write_bytes(b"not a pickle")
+    assert load_game(root, "mini", parsed) == first
+    units = root / "counters" / "mini" / "units.yaml"
+    units.write_text(units.read_text().replace("attack: 4", "attack: 5", 1))
+    assert load_game(root, "mini", parsed) == load_game(root, "mini") != first

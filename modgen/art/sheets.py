@@ -83,19 +83,37 @@ def overview(board_image: Image.Image, width: int = 1400) -> Image.Image:
     return board_image.resize((width, round(board_image.height * scale)), Image.LANCZOS)
 
 
-def map_overview(boards: Sequence[Board], arts: dict[str, Image.Image], width: int = 1400) -> Image.Image:
+def overview_scale(boards: Sequence[Board], width: int = 1400) -> float:
+    """The overview's scale: 1400 px wide, or up to 2000 for a map of several sheets."""
+    w = map_size(boards)[2] if len(boards) > 1 else boards[0].geometry.width
+    return (min(2000, max(width, w)) if len(boards) > 1 else width) / w
+
+
+def thumbnail(board_image: Image.Image, scale: float) -> Image.Image:
+    """A sheet at the overview's scale (drawn where the sheet is drawn, so an erratum on another
+    sheet does not make the overview read this one again)."""
+    return board_image.resize((max(1, round(board_image.width * scale)), max(1, round(board_image.height * scale))), Image.LANCZOS)
+
+
+def map_overview(boards: Sequence[Board], arts: Mapping[str, Image.Image], width: int = 1400,
+                 thumbs: bool = False) -> Image.Image:
     """The whole map to proof-read: every sheet in its place (as VASSAL lays them with all sheets),
     scaled to 1400 px wide, or up to 2000 for a map of several sheets; each sheet outlined and its
-    name written faintly across its middle (over the hexes, never hiding them)."""
+    name written faintly across its middle (over the hexes, never hiding them). `thumbs`: the
+    arts of several sheets are already at the overview's scale (thumbnail)."""
     if len(boards) == 1:
         return overview(arts[boards[0].name], width)
     left, top, w, h = map_size(boards)
-    whole = Image.new("RGB", (w, h), (255, 255, 255))
-    for b in boards:
-        whole.paste(arts[b.name].convert("RGB"), (b.origin[0] - left, b.origin[1] - top))
-    target = min(2000, max(width, w))
-    img = overview(whole, target)
-    scale = target / w
+    scale = overview_scale(boards, width)
+    if thumbs:
+        img = Image.new("RGB", (round(w * scale), round(h * scale)), (255, 255, 255))
+        for b in boards:
+            img.paste(arts[b.name].convert("RGB"), (round((b.origin[0] - left) * scale), round((b.origin[1] - top) * scale)))
+    else:
+        whole = Image.new("RGB", (w, h), (255, 255, 255))
+        for b in boards:
+            whole.paste(arts[b.name].convert("RGB"), (b.origin[0] - left, b.origin[1] - top))
+        img = overview(whole, round(w * scale))
     names = Image.new("RGBA", img.size, (0, 0, 0, 0))
     d = ImageDraw.Draw(names)
     for b in boards:

@@ -12,8 +12,13 @@ the towns need them), game.yaml, units.yaml, markers.yaml, scenarios/*.yaml.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import pickle
 from pathlib import Path
+from typing import Any
 
+from ..atomic import write_atomic
 from ..errors import DataError
 from ..model import Game, MapData
 from ..yamlsrc import load_yaml
@@ -21,24 +26,60 @@ from . import displays, features, game, mapfile, markers, scenarios, terrain, un
 from .nodes import Node
 from .schema import check
 
-__all__ = ["GameLoader", "Node", "discover_games", "load_game"]
+__all__ = ["GameLoader", "Node", "ParsedFiles", "discover_games", "load_game"]
+
+
+class ParsedFiles:
+    """Data files already parsed and checked against their schema, by the hash of their bytes, the
+    schema and the loader's code (`salt`): a rebuild after an erratum to one file reads only that
+    one. A pickle per file in `folder` (a build's own cache; an unreadable entry is parsed again)."""
+
+    def __init__(self, folder: Path, salt: str) -> None:
+        self.folder, self.salt = folder, salt
+        self.pending: dict[str, Any] = {}  # written by flush, once the whole game has loaded
+
+    def key(self, text: bytes, schema: dict) -> str:
+        return hashlib.sha256(self.salt.encode() + json.dumps(schema, sort_keys=True).encode() + text).hexdigest()
+
+    def get(self, key: str) -> Any:
+        try:
+            return pickle.loads((self.folder / f"{key}.pickle").read_bytes())
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError, TypeError):
+            return None
+
+    def put(self, key: str, data: Any) -> None:
+        self.pending[key] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)  # now: later stages may not alter it
+
+    def flush(self) -> None:
+        """Write what was parsed: only after the game loaded, so bad data leaves nothing behind."""
+        if self.pending:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        for key, blob in self.pending.items():
+            write_atomic(self.folder / f"{key}.pickle", blob)
+        self.pending.clear()
 
 
 class GameLoader:
     """Loads one game from counters/<id>/ and maps/<id>/ under a data root."""
 
-    def __init__(self, root: Path, game_id: str) -> None:
+    def __init__(self, root: Path, game_id: str, parsed: ParsedFiles | None = None) -> None:
         self.root = root
         self.game_id = game_id
         self.counters = root / "counters" / game_id
         self.maps = root / "maps" / game_id
+        self.parsed = parsed
 
     def _open(self, path: Path, schema: dict) -> Node:
         shown = str(path.relative_to(self.root)) if path.is_relative_to(self.root) else str(path)
-        data = load_yaml(path, shown)
+        key = self.parsed.key(path.read_bytes(), schema) if self.parsed is not None and path.is_file() else None
+        data = self.parsed.get(key) if key is not None else None
         if data is None:
-            raise DataError(shown, None, None, "file is empty")
-        check(data, schema, shown)
+            data = load_yaml(path, shown)
+            if data is None:
+                raise DataError(shown, None, None, "file is empty")
+            check(data, schema, shown)
+            if key is not None:
+                self.parsed.put(key, data)
         return Node(shown, data, "")
 
     def load_map(self) -> MapData:
@@ -72,11 +113,15 @@ class GameLoader:
         return game.make_game(g, head, unit_list, marker_list, scenario_list, game_map, windows)
 
 
-def load_game(root: Path, game_id: str) -> Game:
-    """Load and validate one game's data; raises DataError on the first problem."""
+def load_game(root: Path, game_id: str, parsed: ParsedFiles | None = None) -> Game:
+    """Load and validate one game's data; raises DataError on the first problem. `parsed`: files
+    parsed before (a build's cache) are not parsed again."""
     if not (root / "counters" / game_id).is_dir():
         raise DataError(f"counters/{game_id}", None, None, f"no such game {game_id!r}")
-    return GameLoader(root, game_id).load()
+    game = GameLoader(root, game_id, parsed).load()
+    if parsed is not None:
+        parsed.flush()
+    return game
 
 
 def discover_games(root: Path) -> list[str]:

@@ -23,14 +23,30 @@ import PIL
 PACKAGE = Path(__file__).resolve().parents[1]  # modgen/, in a checkout or installed
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a dataclass's stored field names, looked up once per class
+_PLAIN = (str, int, float, bool)
+
+
+def _stored_fields(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if not f.metadata.get("derived"))
+    return names
+
+
 def canonical(obj: Any) -> Any:
     """A JSON-able form of model objects that does not depend on set order or hash seeds.
 
     Dataclass fields marked `derived` (lookup tables computed from other fields) are left out.
+    The commonest kinds are tested first, by exact type: a build hashes some 250,000 values.
     """
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        fields = (f for f in dataclasses.fields(obj) if not f.metadata.get("derived"))
-        return {"@": type(obj).__name__, **{f.name: canonical(getattr(obj, f.name)) for f in fields}}
+    kind = type(obj)
+    if kind in _PLAIN or obj is None:
+        return obj
+    if kind is tuple or kind is list:
+        return [canonical(v) for v in obj]
+    if hasattr(kind, "__dataclass_fields__"):
+        return {"@": kind.__name__, **{name: canonical(getattr(obj, name)) for name in _stored_fields(kind)}}
     if isinstance(obj, dict):
         items = [(canonical(k), canonical(v)) for k, v in obj.items()]
         return [[k, v] for k, v in sorted(items, key=lambda kv: _sort_key(kv[0]))]
@@ -38,7 +54,7 @@ def canonical(obj: Any) -> Any:
         return sorted((canonical(v) for v in obj), key=_sort_key)
     if isinstance(obj, (list, tuple)):
         return [canonical(v) for v in obj]
-    if obj is None or isinstance(obj, (str, int, float, bool)):
+    if isinstance(obj, _PLAIN):
         return obj
     return repr(obj)
 
@@ -123,8 +139,9 @@ class ArtCache:
             return data
         return None
 
-    def put(self, key: str, data: bytes) -> None:
-        self.misses += 1
+    def put(self, key: str, data: bytes, drawn: bool = True) -> None:
+        """Keep a new image (drawn: it counts as one drawn; not for what a job drew besides it)."""
+        self.misses += drawn
         self.used[key] = data
 
     def image(self, key_parts: tuple, render: Callable[[], bytes]) -> bytes:
