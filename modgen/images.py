@@ -149,13 +149,16 @@ def draw(game: Game, job: Job) -> bytes | dict[str, bytes]:
     return DRAW[job.kind](game, *job.args)
 
 
-def _can_start_workers() -> bool:
-    """Fork, or spawn from a __main__ a child can import again (not a script read from stdin)."""
+def start_method() -> str | None:
+    """How to start drawing processes: fork (the workers have the game at once), but not with
+    other threads running (a forked child may inherit a lock one of them holds) nor where there is
+    no fork; else spawn, from a __main__ a child can import again; else none (not from a script
+    read from stdin): the builder draws alone."""
     if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
-        return True
+        return "fork"
     main = sys.modules.get("__main__")
     path = getattr(main, "__file__", None)
-    return bool(getattr(main, "__spec__", None) or (path and os.path.isfile(path)))
+    return "spawn" if getattr(main, "__spec__", None) or (path and os.path.isfile(path)) else None
 
 
 class Drawer:
@@ -164,10 +167,10 @@ class Drawer:
     def __init__(self, game: Game, cache: ArtCache, workers: int | None = None) -> None:
         self.game, self.cache = game, cache
         self.workers = workers if workers is not None else max(1, min(os.cpu_count() or 1, 8))
-        if not _can_start_workers():
+        if start_method() is None:
             self.workers = 1
         self._pool: ProcessPoolExecutor | None = None
-        self.extras: dict[str, bytes] = {}  # what a job drew besides its image (a one-board map's overview)
+        self.extras: dict[str, bytes] = {}  # what jobs drew besides their images (overview, sheet thumbnails)
 
     def __enter__(self) -> "Drawer":
         return self
@@ -179,10 +182,7 @@ class Drawer:
 
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # fork: the workers have the game at once; not with other threads running (a forked
-            # child may inherit a lock one of them holds), nor where there is no fork
-            forkable = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
-            method = "fork" if forkable else "spawn"
+            method = start_method() or "spawn"
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context(method),
                                              initializer=_hold, initargs=(self.game,))
         return self._pool
