@@ -36,6 +36,7 @@ import pytest
 from .conftest import require_engine
 
 from modgen.build import build_game, setup_file_name
+from modgen.loader import discover_games
 from modgen.engine import EngineResult, run_engine
 from modgen.errors import DataError
 from modgen.gamefile import ENTRY as GAME_ENTRY, game_from_json
@@ -75,16 +76,14 @@ def duo_root() -> Path:
     return root
 
 
-# game id -> data root
+# game id -> data root: the test games, then every game of the repository's data, found as `modgen
+# build` finds them (a new game is tested without editing this file)
 GAMES: dict[str, Path] = {
     "mini": REPO / "tests" / "data" / "mini",
     "duo": duo_root(),
     "sheets": REPO / "tests" / "data" / "sheets",  # four sheets in one numbering, scenarios on some of them
     "third": REPO / "tests" / "data" / "third",  # made up: declared display windows, one-sided counters, two sheets
-    "galicia1914": REPO,
-    "holland44": REPO,
-    "ef1914": REPO,  # five sheets in one numbering, the North scenario on three of them
-    "owc1914": REPO,  # four-digit row-first hex ids, hidden units and private concentration boxes
+    **{game_id: REPO for game_id in discover_games(REPO)},
 }
 
 

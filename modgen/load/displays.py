@@ -42,10 +42,12 @@ def read_displays(g: Node, side_ids: list[str], has_entry_areas: bool) -> tuple[
     out: list[Display] = []
     filled: dict[str, int] = {}
     part_ids: dict[str, int] = {}
+    display_lines: dict[str, int | None] = {}
     for n in g.nodes("displays"):
         did, name = n.text("id"), n.text("name")
         if any(d.id == did for d in out):
-            n.fail("id", f"duplicate display id {did!r}")
+            n.fail("id", f"duplicate display id {did!r} (first at line {display_lines[did]})")
+        display_lines[did] = n.line
         if name == MAIN_MAP or any(d.name == name for d in out):
             n.fail("name", f"{name!r} is already the name of a window")
         parts = []

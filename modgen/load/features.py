@@ -9,7 +9,7 @@ from ..errors import DataError
 from ..model import Area, EntryArea, HexsideFeature, MapData, Ownership, Provenance, Route, Town, VPValue
 from ..regions import flood_fill
 from ..yamlsrc import written_of
-from .mapfile import MapTypes
+from .mapfile import MapTypes, unknown_hex
 from .nodes import _MISSING, Node, _colour, _list_items, _words
 from .schema import by_id, choice, colour, document, hex_id, hex_ids, integer, items, must, obj, provenance, text, texts, words
 
@@ -127,14 +127,14 @@ def read_features(f: Node, types: MapTypes, terrain: dict[str, str], t_prov: Pro
 
     railroads, roads = routes("railroads"), routes("roads")
     towns: list[Town] = []
-    town_ids: set[str] = set()
+    town_ids: dict[str, int | None] = {}  # id -> the line it was first given at
     town_hexes: dict[str, str] = {}
     sides_of_game = side_ids()
     for n in f.nodes("towns", []):
         tid = n.text("id")
         if tid in town_ids:
-            n.fail("id", f"duplicate town id {tid!r}")
-        town_ids.add(tid)
+            n.fail("id", f"duplicate town id {tid!r} (first at line {town_ids[tid]})")
+        town_ids[tid] = n.line
         h = hex_ref(f, n.hex_text("hex"), n.line_of("hex"), f"{n.path}.hex")
         if h in town_hexes:
             n.fail("hex", f"hex {h} already holds town {town_hexes[h]}")
@@ -173,10 +173,12 @@ def read_features(f: Node, types: MapTypes, terrain: dict[str, str], t_prov: Pro
         f.fail("areas", "area ids must be unique")
 
     entry_areas: list[EntryArea] = []
+    entry_lines: dict[str, int | None] = {}
     for n in f.nodes("entry_areas", []):
         eid = n.text("id")
-        if any(e.id == eid for e in entry_areas):
-            n.fail("id", f"duplicate entry area {eid!r}")
+        if eid in entry_lines:
+            n.fail("id", f"duplicate entry area {eid!r} (first at line {entry_lines[eid]})")
+        entry_lines[eid] = n.line
         hexes = []
         for line, value, path, written in n.items("hexes"):
             h = hex_ref(f, value, line, path, written)
@@ -237,7 +239,7 @@ def _range(r: Node, types: MapTypes) -> list[str]:
     a, b = r.hex_text("from"), r.hex_text("to")
     for key, h in (("from", a), ("to", b)):
         if h not in board_of:
-            r.fail(key, f"unknown hex ID {h!r}")
+            r.fail(key, unknown_hex(h, types.boards))
     # one numbering: the boards with the same id_prefix (sheets numbered on from each other)
     one = [o for o in types.boards if o.geometry.spec.id_prefix == board_of[a].geometry.spec.id_prefix]
     if board_of[b] not in one:

@@ -138,10 +138,12 @@ def read_head(g: Node, game_id: str) -> GameHead:
     if len(set(side_ids)) != len(side_ids) or len(sides) < 2:
         g.fail("sides", "at least two sides with unique ids")
     nationalities = {}
+    nat_lines: dict[str, int | None] = {}
     for n in g.nodes("nationalities"):
         nat = Nationality(n.text("id"), n.choice("side", side_ids), n.text("name"), _colour(n, "colour"), _colour(n, "text", "#ffffff"))
         if nat.id in nationalities:
-            n.fail("id", f"duplicate nationality {nat.id!r}")
+            n.fail("id", f"duplicate nationality {nat.id!r} (first at line {nat_lines[nat.id]})")
+        nat_lines[nat.id] = n.line
         nationalities[nat.id] = nat
     unit_types = {
         tid: UnitType(tid, n.text("name"), n.choice("symbol", SYMBOLS), n.flag("two_colour"), _words(n, "tags"))

@@ -3,6 +3,8 @@ rail types (the TEC) that terrain.yaml and features.yaml refer to."""
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -117,8 +119,22 @@ class MapTypes:
     def hex_ref(self, node: Node, value: Any, line: int | None, path: str, written: str | None = None) -> str:
         value = _as_text(value, written, node.file, line, path, hex_id=True)
         if value not in self.board_of:
-            raise DataError(node.file, line, path, f"unknown hex ID {value!r}")
+            raise DataError(node.file, line, path, unknown_hex(value, self.boards))
         return value
+
+
+def _natural(hex_id: str) -> tuple:
+    """Sort key reading the digit runs of a hex ID as numbers ("2.10" after "2.9")."""
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", hex_id))
+
+
+def unknown_hex(hex_id: str, boards: list[Board]) -> str:
+    """'unknown hex ID' with the IDs the map has, sheet by sheet: first and last in reading order."""
+    spans = []
+    for b in boards:
+        ids = sorted(b.geometry.raw_of, key=_natural)
+        spans.append(f"{ids[0]} to {ids[-1]}" + (f" on {b.name}" if len(boards) > 1 else ""))
+    return f"unknown hex ID {hex_id!r}: the map's hex IDs run {'; '.join(spans)}"
 
 
 def read_map(m: Node) -> MapTypes:

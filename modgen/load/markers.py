@@ -29,10 +29,12 @@ SCHEMA = document("markers", "modgen counters/<game>/markers.yaml", obj("The mar
 def read_markers(m: Node, side_ids: list[str]) -> dict[str, Marker]:
     m.provenance()  # checked like every file's; markers carry none (nothing downstream reads it)
     out: dict[str, Marker] = {}
+    first_line: dict[str, int | None] = {}
     for n in m.nodes("markers"):
         mid = n.text("id")
         if mid in out:
-            n.fail("id", f"duplicate marker id {mid!r}")
+            n.fail("id", f"duplicate marker id {mid!r} (first at line {first_line[mid]})")
+        first_line[mid] = n.line
         front = MarkerFace(n.text("name"), tuple(x for _, x, _ in n.texts("text", [])))
         back = None
         if n.has("back"):

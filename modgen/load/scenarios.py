@@ -9,6 +9,7 @@ from ..errors import DataError
 from ..displays import DECLARED_PARTS, Display
 from ..model import MapData, Marker, MarkerPlacement, Placement, Reinforcement, Scenario, TurnTrack, Unit
 from ..sheets import check_sheets
+from .mapfile import unknown_hex
 from .nodes import Node
 from .schema import document, hex_id, hex_ids, integer, items, must, obj, provenance, text
 
@@ -67,11 +68,13 @@ def read_scenarios(opened: Iterable[Node], units: dict[str, Unit], markers: dict
                    side_ids: list[str], turns: TurnTrack, displays: tuple[Display, ...] = ()) -> dict[str, Scenario]:
     """Every scenario; opened gives each file's Node in turn (each is read before the next opens)."""
     out: dict[str, Scenario] = {}
+    files: dict[str, str] = {}  # scenario id -> the file that gave it first
     borrowed: list[tuple[Node, str, str]] = []
     for s in opened:
         sid = s.text("id")
         if sid in out:
-            s.fail("id", f"duplicate scenario id {sid!r}")
+            s.fail("id", f"duplicate scenario id {sid!r} (first in {files[sid]})")
+        files[sid] = s.file
         s.provenance()  # checked like every file's; a scenario carries none (nothing downstream reads it)
         out[sid] = _scenario(s, sid, units, markers, game_map, side_ids, turns, displays)
         if s.has("same_as"):
@@ -124,7 +127,7 @@ def _scenario(s: Node, sid: str, units, markers, game_map: MapData, side_ids, tu
     def hex_of(n: Node, key: str) -> str:
         h = n.hex_text(key)
         if h not in game_map.board_of:
-            n.fail(key, f"unknown hex ID {h!r}")
+            n.fail(key, unknown_hex(h, game_map.boards))
         if why := off_sheets(h):
             n.fail(key, why)
         return h
@@ -149,7 +152,7 @@ def _scenario(s: Node, sid: str, units, markers, game_map: MapData, side_ids, tu
         hexes = []
         for line, value, path in n.texts("hexes", [], hex_id=True):
             if value not in game_map.board_of:
-                raise DataError(s.file, line, path, f"unknown hex ID {value!r}")
+                raise DataError(s.file, line, path, unknown_hex(value, game_map.boards))
             if why := off_sheets(value):
                 raise DataError(s.file, line, path, why)
             hexes.append(value)

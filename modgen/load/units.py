@@ -68,10 +68,12 @@ def read_units(u: Node, nationalities: dict[str, Nationality], unit_types: dict[
                counter_marks: dict[str, CounterMark] | None = None) -> dict[str, Unit]:
     prov = u.provenance()
     units: dict[str, Unit] = {}
+    first_line: dict[str, int | None] = {}
     for n in u.nodes("units"):
         uid = n.text("id")
         if uid in units:
-            n.fail("id", f"duplicate unit id {uid!r}")
+            n.fail("id", f"duplicate unit id {uid!r} (first at line {first_line[uid]})")
+        first_line[uid] = n.line
         nat = n.choice("nationality", nationalities)
         extra = tuple((k, n.integer(k, 0, lo=0, hi=99)) for k in unit_values)
         front = Values(n.integer("attack", lo=0, hi=99), n.integer("defense", lo=0, hi=99), n.integer("ma", lo=0, hi=99), extra)
