@@ -82,3 +82,12 @@ def test_the_examples_are_found() -> None:
     found = {file for _, file, _ in blocks()}
     assert found == set(FILES), found
     assert len(blocks()) >= 14
+
+
+def test_the_required_fields_table_is_the_schemas() -> None:
+    """docs/data-format.md's table of required files and fields is what the schemas require."""
+    from modgen.load.schemas import required_markdown
+
+    text = DOC.read_text(encoding="utf-8")
+    shown = text.split("<!-- required:begin -->\n")[1].split("<!-- required:end -->")[0]
+    assert shown == required_markdown(), "docs/data-format.md is stale: paste modgen.load.schemas.required_markdown()"

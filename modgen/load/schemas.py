@@ -26,6 +26,32 @@ SCHEMAS: dict[str, tuple[dict, str]] = {
 }
 
 
+def required(schema: dict, path: str = "") -> list[str]:
+    """The fields a file must have: its required keys, and inside each required object or list of
+    objects, theirs (`sides[].id`: every item of `sides` needs an `id`)."""
+    out: list[str] = []
+    props = schema.get("properties", {})
+    needed = schema.get("required", [])
+    for key in needed:
+        out.append(path + key)
+        sub = props.get(key, {})
+        if sub.get("type") == "object" and "properties" in sub:
+            out += required(sub, f"{path}{key}.")
+        items = sub.get("items")
+        if sub.get("type") == "array" and isinstance(items, dict) and "properties" in items:
+            out += required(items, f"{path}{key}[].")
+    return out
+
+
+def required_markdown() -> str:
+    """The table docs/data-format.md shows under "Required files and fields" (tests keep it so)."""
+    rows = ["| file | required fields |", "|---|---|"]
+    for schema, files in SCHEMAS.values():
+        fields = required(schema)
+        rows.append(f"| `{files}` | {', '.join(f'`{f}`' for f in fields) or 'none (every field has a default)'} |")
+    return "\n".join(rows) + "\n"
+
+
 def rendered() -> dict[str, str]:
     """File name -> its text."""
     return {f"{name}.schema.json": json.dumps(schema, indent=2, ensure_ascii=False) + "\n" for name, (schema, _) in SCHEMAS.items()}
