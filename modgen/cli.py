@@ -133,6 +133,21 @@ def _check_log(args: argparse.Namespace, module: Path | None, picture: Path | No
     return EXIT_FINDINGS if report.findings else EXIT_OK
 
 
+def cmd_new(args: argparse.Namespace) -> int:
+    """A new game's files, ready to build: an empty map, two sides, one unit each."""
+    from .scaffold import Shape, new_game, parse_size
+
+    root = Path(args.root) if args.root else Path.cwd()
+    if not root.is_dir():
+        raise ModgenError(str(root), "--root must be a folder that exists")
+    columns, rows = parse_size(args.size)
+    for path in new_game(root, args.game, Shape(args.hexes, columns, rows, args.numbering)):
+        wrote(path)
+    print(f"next: modgen build {args.game}" + (f" --root {args.root}" if args.root else "")
+          + "; then edit the files (docs/data-format.md) and build again")
+    return EXIT_OK
+
+
 def cmd_check_samples(args: argparse.Namespace) -> int:
     """Every save under samples/ against its module: clean, or exactly its pinned findings."""
     from .check.run import check_samples
@@ -218,6 +233,15 @@ def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     c.add_argument("--supply", action="store_true", help="also list every unit's supply state")
     c.add_argument("--picture", default=None, metavar="FILE.png", help="also draw the map with findings and supply")
     c.set_defaults(func=cmd_check)
+    n = sub.add_parser("new", help="write a new game's data files, ready to build",
+                       description="Write counters/GAME/ and maps/GAME/: every required file, with comments, for a map "
+                                   "of the size asked for, two sides with one unit each, a turn marker. It builds at once.")
+    n.add_argument("game", metavar="GAME", help="the game id: a lower-case word naming its folders")
+    n.add_argument("--root", default=None, metavar="DIR", help="the data tree to write into (default: the current folder)")
+    n.add_argument("--hexes", choices=("columns", "rows"), default="columns", help="flat-top hexes in columns (default) or pointy-top in rows")
+    n.add_argument("--size", default="14x10", metavar="COLSxROWS", help="hexes across and down (default 14x10)")
+    n.add_argument("--numbering", choices=("0101", "7.09"), default="0101", help="hex IDs: 0101 (column, row) or 7.09 (line.position)")
+    n.set_defaults(func=cmd_new)
     s = sub.add_parser("check-samples", help="check the sample saves under samples/ against their modules",
                        description="Check every samples/**/*.vsav: clean, or exactly the findings pinned in <name>.expected.json.")
     s.add_argument("--samples", default=None, metavar="DIR", help="samples folder (default: samples/ of the data root)")
