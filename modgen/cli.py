@@ -94,6 +94,10 @@ def cmd_build(args: argparse.Namespace) -> int:
               f"{result.drawn} images drawn, {result.reused} reused, {result.seconds:.2f} s")
         for path in result.written[1:]:
             print(f"{path}: proof-reading picture")
+        from .validate import warnings
+
+        for w in warnings(root, result.game):  # legal, but likely not meant (modgen validate)
+            print(w, file=sys.stderr)
     return EXIT_OK
 
 
@@ -131,6 +135,26 @@ def _check_log(args: argparse.Namespace, module: Path | None, picture: Path | No
         wrote(picture)
     sys.stdout.write(log_json(report) if args.json else log_text(report))
     return EXIT_FINDINGS if report.findings else EXIT_OK
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Load each game (its first error: exit 2) and list what is legal but likely a mistake."""
+    from .loader import discover_games, load_game
+    from .validate import warnings
+
+    root = data_root(args.root)
+    known = discover_games(root)
+    unknown = [g for g in args.games if g not in known]
+    if unknown:
+        raise ModgenError(str(root), f"no game {', '.join(unknown)} here; games: {', '.join(known)}")
+    count = 0
+    for game_id in args.games or known:
+        found = warnings(root, load_game(root, game_id))
+        for w in found:
+            print(w)
+        count += len(found)
+        print(f"{game_id}: data valid, {len(found)} warning(s)")
+    return EXIT_OK
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -233,6 +257,12 @@ def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     c.add_argument("--supply", action="store_true", help="also list every unit's supply state")
     c.add_argument("--picture", default=None, metavar="FILE.png", help="also draw the map with findings and supply")
     c.set_defaults(func=cmd_check)
+    v = sub.add_parser("validate", help="check a game's data: its first error, then what is legal but likely a mistake",
+                       description="Load each game as build does (a data error: one line, exit 2), then list warnings: units "
+                                   "no scenario sets up or brings in, set-up hexes over the stacking limit, ids with capitals.")
+    v.add_argument("games", nargs="*", metavar="GAME", help="games to check (default: all)")
+    v.add_argument("--root", default=None, metavar="DIR", help="data tree (default: the current folder)")
+    v.set_defaults(func=cmd_validate)
     n = sub.add_parser("new", help="write a new game's data files, ready to build",
                        description="Write counters/GAME/ and maps/GAME/: every required file, with comments, for a map "
                                    "of the size asked for, two sides with one unit each, a turn marker. It builds at once.")

@@ -241,6 +241,14 @@ U = {}
 
 LOC = "▶◀"
 STAR = "★"
+# Divisions that enter play only by a rule, not in a scenario's set-up or arrivals: a corps split into
+# its divisions (27), or a division standing in for another (C.5). Tagged `by_rule`, so `modgen
+# validate` does not warn that no scenario places them.
+BY_RULE = {
+    "de-35-17", "de-36-17", "de-37-20", "de-41-20", "de-1r-1r", "de-36r-1r", "ah-95lst", "ah-106lst", "ah-nikic",
+    "ru-22-1", "ru-24-1", "ru-1-13", "ru-36-13", "ru-6-15", "ru-8-15", "ru-3g-23", "ru-2-23", "ru-1bs", "ru-12s-5s",
+    "ru-50-5s", "ru-79",
+}
 
 
 def unit(uid, name, nat, typ, size, sp, res, ma=None, formation=None, loc=False, star=False, second=False, rng=0,
@@ -259,6 +267,8 @@ def unit(uid, name, nat, typ, size, sp, res, ma=None, formation=None, loc=False,
         u["star"] = STAR
     if second:
         u["second_line"] = True
+    if uid in BY_RULE:
+        tags = [*(tags or []), "by_rule"]
     if tags:
         u["tags"] = tags
     if exact:

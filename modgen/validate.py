@@ -1,0 +1,115 @@
+"""What is legal data but likely a mistake, with file, line and field: the warnings of
+`modgen validate` (and of `modgen build`, after the module is written).
+
+The loader refuses what is wrong; these pass it but rarely mean what the author meant: a unit no
+scenario sets up or brings in (it never reaches the table), a set-up hex holding more than the
+game's own stacking limit, an id with capitals (ids are the stable names saves keep; the
+convention is lower case, and two ids differing only in case are easy to confuse).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+from .model import Game
+from .yamlsrc import line_of, load_yaml
+
+
+BY_RULE = "by_rule"  # a unit tag: a rule brings the unit into play, no scenario does
+
+
+@dataclass(frozen=True)
+class DataWarning:
+    file: str
+    line: Optional[int]
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.field}: warning: {self.message}"
+
+
+def warnings(root: Path, game: Game) -> list[DataWarning]:
+    out = _unplaced(root, game) + _overstacked(root, game) + _ids(root, game)
+    return sorted(out, key=lambda w: (w.file, w.line or 0, w.field))
+
+
+def _unplaced(root: Path, game: Game) -> list[DataWarning]:
+    used = {p.unit for s in game.scenarios.values() for p in s.setup} | \
+           {r.unit for s in game.scenarios.values() for r in s.reinforcements}
+    rel = f"counters/{game.id}/units.yaml"
+    lines = _id_lines(root, rel, "units")
+    return [DataWarning(rel, lines.get(uid), f"units[{i}].id",
+                        f"unit {uid} is neither set up nor arriving in any scenario: add it to a scenario's setup or "
+                        f"reinforcements, tag it `{BY_RULE}` if a rule brings it into play (a remnant, a pool), or remove it")
+            for i, (uid, unit) in enumerate(game.units.items()) if uid not in used and not unit.has(BY_RULE)]
+
+
+def _id_lines(root: Path, rel: str, key: str) -> dict[str, Optional[int]]:
+    try:
+        data = load_yaml(root / rel, rel)
+    except Exception:
+        return {}
+    items = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        return {}
+    return {str(item.get("id")): line_of(items, i) for i, item in enumerate(items) if isinstance(item, dict)}
+
+
+def _overstacked(root: Path, game: Game) -> list[DataWarning]:
+    limit = game.stacking.limit or game.stacking.max_steps
+    out: list[DataWarning] = []
+    folder = root / "counters" / game.id / "scenarios"
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        rel = str(path.relative_to(root))
+        try:
+            data = load_yaml(path, rel)
+        except Exception:
+            continue
+        scenario = game.scenarios.get(str(data.get("id"))) if isinstance(data, dict) else None
+        setup = data.get("setup") if isinstance(data, dict) else None
+        if scenario is None or not isinstance(setup, list):
+            continue
+        by_hex: dict[str, list[tuple[int, str]]] = {}
+        for i, p in enumerate(setup):
+            if isinstance(p, dict) and p.get("hex") and p.get("unit") in game.units:
+                by_hex.setdefault(str(p["hex"]), []).append((i, str(p["unit"])))
+        for hex_id, placed in by_hex.items():
+            units = [game.units[u] for _, u in placed]
+            steps = sum(game.unit_steps(u, False) or 1 for u in units)
+            too_many = (limit is not None and steps > limit) or \
+                       (game.stacking.units is not None and len(units) > game.stacking.units + game.stacking.free_units)
+            if too_many:
+                i = placed[-1][0]
+                out.append(DataWarning(rel, line_of(setup, i), f"setup[{i}].hex",
+                                       f"{len(units)} units ({steps} steps) set up in {hex_id}, over the game's stacking "
+                                       f"limit ({_limit_text(game)}): check the hexes, or the limit in game.yaml"))
+    return out
+
+
+def _limit_text(game: Game) -> str:
+    st = game.stacking
+    parts = []
+    if st.limit is not None:
+        parts.append(f"{st.limit} steps")
+    if st.units is not None:
+        parts.append(f"{st.units} units" + (f" plus {st.free_units} free-stacking" if st.free_units else ""))
+    if st.max_steps is not None:
+        parts.append(f"never more than {st.max_steps} steps")
+    return ", ".join(parts) or "none"
+
+
+def _ids(root: Path, game: Game) -> list[DataWarning]:
+    out: list[DataWarning] = []
+    for kind, rel, key, ids in (("unit", f"counters/{game.id}/units.yaml", "units", game.units),
+                                ("marker", f"counters/{game.id}/markers.yaml", "markers", game.markers)):
+        lines = _id_lines(root, rel, key)
+        for i, item in enumerate(ids):
+            if item != item.lower():
+                out.append(DataWarning(rel, lines.get(item), f"{key}[{i}].id",
+                                       f"{kind} id {item!r} has capitals: ids are lower case by convention "
+                                       f"(saves keep them; rename before the first release)"))
+    return out
