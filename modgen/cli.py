@@ -157,6 +157,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_sample(args: argparse.Namespace) -> int:
+    """A save from the command line: a scenario's set-up at a moment, with moves."""
+    from .sample import SampleSpec, write_sample
+
+    root = data_root(args.root)
+    out = output_file(args.out, "-o", ".vsav")
+    spec = SampleSpec(args.scenario, args.at or "", tuple(args.move), tuple(args.marker))
+    wrote(write_sample(root, args.game, spec, out))
+    return EXIT_OK
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     """A new game's files, ready to build: an empty map, two sides, one unit each."""
     from .scaffold import Shape, new_game, parse_size
@@ -257,6 +268,18 @@ def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     c.add_argument("--supply", action="store_true", help="also list every unit's supply state")
     c.add_argument("--picture", default=None, metavar="FILE.png", help="also draw the map with findings and supply")
     c.set_defaults(func=cmd_check)
+    m = sub.add_parser("sample", help="write a save from the command line (sample saves, bug reports)",
+                       description="A scenario's set-up as a save, moved to a moment of the game (--at) and changed by "
+                                   "moves (--move, --marker), written with the module's piece definitions: modgen check "
+                                   "and VASSAL read it as a player's save. The module is the one built from the same data.")
+    m.add_argument("game", metavar="GAME")
+    m.add_argument("--scenario", required=True, metavar="ID", help="the scenario whose set-up it starts from")
+    m.add_argument("--at", default=None, metavar="TURN,SIDE,PHASE", help="the moment: e.g. 3,russian,Movement")
+    m.add_argument("--move", action="append", default=[], metavar="UNIT=HEX", help="put a unit on a hex (repeatable)")
+    m.add_argument("--marker", action="append", default=[], metavar="MARKER=HEX", help="put a marker on a hex (repeatable)")
+    m.add_argument("-o", "--out", required=True, metavar="OUT.vsav")
+    m.add_argument("--root", default=None, metavar="DIR", help="data tree (default: the current folder)")
+    m.set_defaults(func=cmd_sample)
     v = sub.add_parser("validate", help="check a game's data: its first error, then what is legal but likely a mistake",
                        description="Load each game as build does (a data error: one line, exit 2), then list warnings: units "
                                    "no scenario sets up or brings in, set-up hexes over the stacking limit, ids with capitals.")
