@@ -111,6 +111,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if any(s.lower().endswith(".vlog") for s in args.saves):
         return _check_log(args, module, picture)
     report = check_saves(args.saves, module, module_folders(args.saves, args.modules))
+    if args.pin:
+        return _pin(args, report)
     if picture is not None:
         from .check.picture import write_picture
 
@@ -118,6 +120,17 @@ def cmd_check(args: argparse.Namespace) -> int:
         wrote(picture)
     sys.stdout.write(json_report(report) if args.json else text_report(report, supply=args.supply))
     return EXIT_FINDINGS if report.findings else EXIT_OK
+
+
+def _pin(args: argparse.Namespace, report) -> int:
+    """--pin: each finding shown, pinned into SAVE.expected.json only if the author answers y."""
+    from .check.pin import pin
+
+    if len(args.saves) != 1:
+        raise ModgenError(args.saves[0], "--pin writes one save's expectation: give one save")
+    wrote(pin(report, Path(args.saves[0]), lambda prompt: (sys.stdout.write(prompt), sys.stdout.flush(), sys.stdin.readline())[2],
+              sys.stdout, force=args.force))
+    return EXIT_OK
 
 
 def _check_log(args: argparse.Namespace, module: Path | None, picture: Path | None) -> int:
@@ -267,6 +280,9 @@ def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true", help="JSON instead of text")
     c.add_argument("--supply", action="store_true", help="also list every unit's supply state")
     c.add_argument("--picture", default=None, metavar="FILE.png", help="also draw the map with findings and supply")
+    c.add_argument("--pin", action="store_true", help="write SAVE.expected.json (docs/samples.md) of the findings you confirm, "
+                                                     "one by one (answer y on standard input)")
+    c.add_argument("--force", action="store_true", help="with --pin: replace an existing SAVE.expected.json")
     c.set_defaults(func=cmd_check)
     m = sub.add_parser("sample", help="write a save from the command line (sample saves, bug reports)",
                        description="A scenario's set-up as a save, moved to a moment of the game (--at) and changed by "
