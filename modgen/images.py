@@ -242,7 +242,3 @@ class Drawer:
             return found
 
         return wait
-
-    def draw_all(self, jobs: list[Job]) -> dict[str, bytes]:
-        """Every job's PNG by name, drawn now (see start)."""
-        return self.start(jobs)()

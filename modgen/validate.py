@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 from .model import Game
 from .yamlsrc import line_of, load_yaml
@@ -33,15 +33,17 @@ class DataWarning:
 
 
 def warnings(root: Path, game: Game) -> list[DataWarning]:
-    out = _unplaced(root, game) + _overstacked(root, game) + _ids(root, game)
+    units_rel, markers_rel = f"counters/{game.id}/units.yaml", f"counters/{game.id}/markers.yaml"
+    unit_lines = _id_lines(root, units_rel, "units")  # read once: two checks name lines of units.yaml
+    out = (_unplaced(game, units_rel, unit_lines) + _overstacked(root, game)
+           + _ids("unit", units_rel, "units", game.units, unit_lines)
+           + _ids("marker", markers_rel, "markers", game.markers, _id_lines(root, markers_rel, "markers")))
     return sorted(out, key=lambda w: (w.file, w.line or 0, w.field))
 
 
-def _unplaced(root: Path, game: Game) -> list[DataWarning]:
+def _unplaced(game: Game, rel: str, lines: dict[str, Optional[int]]) -> list[DataWarning]:
     used = {p.unit for s in game.scenarios.values() for p in s.setup} | \
            {r.unit for s in game.scenarios.values() for r in s.reinforcements}
-    rel = f"counters/{game.id}/units.yaml"
-    lines = _id_lines(root, rel, "units")
     return [DataWarning(rel, lines.get(uid), f"units[{i}].id",
                         f"unit {uid} is neither set up nor arriving in any scenario: add it to a scenario's setup or "
                         f"reinforcements, tag it `{BY_RULE}` if a rule brings it into play (a remnant, a pool), or remove it")
@@ -102,14 +104,8 @@ def _limit_text(game: Game) -> str:
     return ", ".join(parts) or "none"
 
 
-def _ids(root: Path, game: Game) -> list[DataWarning]:
-    out: list[DataWarning] = []
-    for kind, rel, key, ids in (("unit", f"counters/{game.id}/units.yaml", "units", game.units),
-                                ("marker", f"counters/{game.id}/markers.yaml", "markers", game.markers)):
-        lines = _id_lines(root, rel, key)
-        for i, item in enumerate(ids):
-            if item != item.lower():
-                out.append(DataWarning(rel, lines.get(item), f"{key}[{i}].id",
-                                       f"{kind} id {item!r} has capitals: ids are lower case by convention "
-                                       f"(saves keep them; rename before the first release)"))
-    return out
+def _ids(kind: str, rel: str, key: str, ids, lines: dict[str, Optional[int]]) -> list[DataWarning]:
+    return [DataWarning(rel, lines.get(item), f"{key}[{i}].id",
+                        f"{kind} id {item!r} has capitals: ids are lower case by convention "
+                        f"(saves keep them; rename before the first release)")
+            for i, item in enumerate(ids) if item != item.lower()]

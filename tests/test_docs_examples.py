@@ -7,7 +7,6 @@ counter marks the game.yaml example declares, as the loader does."""
 from __future__ import annotations
 
 import copy
-import re
 
 import pytest
 import yaml

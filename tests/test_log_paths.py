@@ -103,7 +103,7 @@ def test_prohibited_goal_and_closed_hexes(galicia):
 
 def test_the_rules_worked_combat_example():
     """8.x example: attack 13 against defense 8 is the 1.5:1 column; a roll of 9 there is +2/-1."""
-    from modgen.rules.galicia1914_combat import ODDS, command_ok, crt_result, odds_column
+    from modgen.rules.galicia1914_combat import ODDS, crt_result, odds_column
 
     col = odds_column(13, 8)
     assert ODDS[col] == (1.5, 1)

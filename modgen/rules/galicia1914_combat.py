@@ -162,6 +162,7 @@ def _possible_results(ph: PhaseLog, row, target: str, adjacent: list[UnitState],
     przemysl = set(m.area("przemysl").hexes) if m.area("przemysl") else set()
     near_fortress = target in przemysl or bool(set(nbrs[target]) & przemysl)
     able = [u for u in adjacent if strength(u, True) > 0]
+    flank = _FlankTest(ph, target, defenders[0].side, where, przemysl)
     out: dict[str, CrtResult] = {}
     for d in _choices(defenders):
         values = [strength(u, False) for u in d]
@@ -174,7 +175,7 @@ def _possible_results(ph: PhaseLog, row, target: str, adjacent: list[UnitState],
                 col = odds_column(attack, defense)
                 if col < 0:
                     continue
-                if _flanked(ph, target, a, defenders, where, przemysl):
+                if flank.flanked(a):
                     col += FLANK_SHIFT
                 if near_fortress:
                     col += -FORTRESS_SHIFT if d[0].side == AH else FORTRESS_SHIFT
@@ -199,20 +200,29 @@ def _halved(m, frm: str, target: str, value: int) -> int:
     return ceil(value / 2) if m.side_features(frm, target) & HALVING_SIDES else value
 
 
-def _flanked(ph: PhaseLog, target: str, attackers, defenders: list[UnitState], where, przemysl: set[str]) -> bool:
+class _FlankTest:
     """7.8: five of the six hexes next to the defender enemy-occupied or in the ZOC of an attacking
-    unit, none of them friendly-occupied or next to Fortress Przemysl; a map-edge hex has fewer than six."""
-    m = ph.start.game.map
-    nbrs, _ = neighbour_tables(m)
-    if len(nbrs[target]) < 6:
-        return False
-    side = defenders[0].side
-    own = {h for u, h in where.items() if h and next(x for x in ph.start.units if x.id == u).side == side}
-    enemy = {h for u, h in where.items() if h and next(x for x in ph.start.units if x.id == u).side != side}
-    zoc = zoc_hexes(m, [where[u.id] for u in attackers])
-    near_fortress = przemysl | {n for p in przemysl for n in nbrs.get(p, ())}
-    count = sum(1 for n in nbrs[target] if (n in enemy or n in zoc) and n not in own and n not in near_fortress)
-    return count >= 5
+    unit, none of them friendly-occupied or next to Fortress Przemysl; a map-edge hex has fewer than
+    six. What does not depend on which units attack is worked out once per attack."""
+
+    def __init__(self, ph: PhaseLog, target: str, side: str, where: dict[str, Optional[str]], przemysl: set[str]) -> None:
+        self.m = ph.start.game.map
+        nbrs, _ = neighbour_tables(self.m)
+        self.ring = nbrs[target]
+        side_of = {u.id: u.side for u in ph.start.units}
+        self.where = where
+        own = {h for u, h in where.items() if h and side_of[u] == side}
+        enemy = {h for u, h in where.items() if h and side_of[u] != side}
+        near_fortress = przemysl | {n for p in przemysl for n in nbrs.get(p, ())}
+        # the ring hexes that count whatever the attackers, and those only an attacker's ZOC can make count
+        self.held = {n for n in self.ring if n in enemy and n not in own and n not in near_fortress}
+        self.open = [n for n in self.ring if n not in enemy and n not in own and n not in near_fortress]
+
+    def flanked(self, attackers) -> bool:
+        if len(self.ring) < 6:
+            return False
+        zoc = zoc_hexes(self.m, [self.where[u.id] for u in attackers])
+        return len(self.held) + sum(1 for n in self.open if n in zoc) >= 5
 
 
 def _judge(ph: PhaseLog, results: dict[str, CrtResult], roll: Roll, target: str, defenders: list[UnitState],
@@ -236,8 +246,10 @@ def _judge(ph: PhaseLog, results: dict[str, CrtResult], roll: Roll, target: str,
         return hex_distances([a], lambda h: nbrs[h], radius=8).get(b, 99)
 
     out: list[StepFinding] = []
-    enemy_of_defender = {where[u.id] for u in adjacent} | {h for u, h in end.items() if h and u not in {d.id for d in defenders}
-                                                            and next(x for x in ph.start.units if x.id == u).side == ph.side}
+    side_of = {u.id: u.side for u in ph.start.units}
+    defending = {d.id for d in defenders}
+    enemy_of_defender = {where[u.id] for u in adjacent} | {h for u, h in end.items() if h and u not in defending
+                                                            and side_of[u] == ph.side}
     for u in defenders:
         now = end.get(u.id)
         if now is None:

@@ -7,13 +7,11 @@ tells it what the rules add to the TEC for one unit, and which off-turn moves ar
 
 from __future__ import annotations
 
-from typing import Optional
-
 from ..gamestate import GameState, UnitState
 from ..plugin_api import MoveLimits, PhaseLog, UnitMove
 from .common import neighbour_tables, zoc_hexes
 
-RUSSIAN, AH = "russian", "ah"
+RUSSIAN = "russian"
 X01_OPEN_GT = 6  # 4.5: "until after GT 5"
 RELEASE_MARK = "release_gt"
 REACTION_PHASES = ("Movement", "Reinforcement")  # 12.1: "during an enemy Movement Phase (and enemy Reinforcement Phase)"

@@ -220,6 +220,11 @@ class Holland44Rules:
 
     # ------------------------------------------------------------------ ZOC bonds
     def bonds(self, state: GameState) -> list[Bond]:
+        """Every ZOC bond of the position, worked out once per state: supply reads them, and a log's
+        check reads them for each unit that moves."""
+        return once(state, "bonds", lambda: self._bonds(state))
+
+    def _bonds(self, state: GameState) -> list[Bond]:
         """7.4: Good Order units two hexes apart bond through the hex (in line) or the hexside
         between them; a unit of the other side in the bond hex, or beside the bonded hexside,
         cancels it (7.4.3); no bond into terrain a bonding unit could not enter (7.4.6).

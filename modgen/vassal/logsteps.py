@@ -16,11 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
-from modgen.errors import ModgenError, SaveError
 from modgen.vassal.archive import DEFAULT_LIMIT, Archive
 from modgen.vassal.commands import iter_leaves
 from modgen.vassal.loader import Loader
-from modgen.vassal.savefile import SavedGame, read_parts, snapshot
+from modgen.vassal.savefile import SavedGame, read_parts, snapshot, unreadable
 from modgen.vassal.sequence import ESC, decode, java_parse_int
 
 __all__ = ["Move", "LogStep", "GameLog", "read_log"]
@@ -78,16 +77,10 @@ def read_log(path: str | Path, keep: Callable[[LogStep, Optional[LogStep]], bool
     """Read a log step by step. `keep(step, next_step)` says after which steps to copy the game
     (next_step is None after the last); the start and the end are always kept."""
     spath = str(path)
-    try:
+    with unreadable(spath, "log"):
         with Archive(spath, limit) as arc:
             where, text, savedata, moduledata = read_parts(arc, spath, limit)
         return _replay(spath, where, text, savedata, moduledata, keep)
-    except ModgenError:
-        raise
-    except RecursionError:
-        raise SaveError(spath, "commands nested too deeply") from None
-    except (ValueError, KeyError, IndexError, TypeError, OverflowError, MemoryError) as exc:
-        raise SaveError(spath, f"unreadable log ({type(exc).__name__}: {exc})") from None
 
 
 def _replay(path: str, where: str, text: str, savedata: dict[str, str], moduledata: dict[str, str],

@@ -11,9 +11,10 @@ deterministically (fixed key, fixed zip times) so identical input gives identica
 from __future__ import annotations
 
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Iterator, Optional, Sequence
 
 from lxml import etree
 
@@ -82,15 +83,22 @@ class SavedGame:
 def read_game(path: str | Path, *, replay: bool = True, limit: int = DEFAULT_LIMIT) -> SavedGame:
     """Read a .vsav/.vlog. For logs, replay=False stops at the header position (before any step)."""
     spath = str(path)
+    with unreadable(spath, "save"), Archive(spath, limit) as arc:
+        return _read(arc, spath, replay, limit)
+
+
+@contextmanager
+def unreadable(path: str, what: str) -> Iterator[None]:
+    """What goes wrong reading a crafted or damaged save or log, as one SaveError naming the file
+    (our own ModgenErrors pass as they are)."""
     try:
-        with Archive(spath, limit) as arc:
-            return _read(arc, spath, replay, limit)
+        yield
     except ModgenError:
         raise
     except RecursionError:
-        raise SaveError(spath, "commands nested too deeply") from None
+        raise SaveError(path, "commands nested too deeply") from None
     except (ValueError, KeyError, IndexError, TypeError, OverflowError, MemoryError) as exc:
-        raise SaveError(spath, f"unreadable save ({type(exc).__name__}: {exc})") from None
+        raise SaveError(path, f"unreadable {what} ({type(exc).__name__}: {exc})") from None
 
 
 def read_game_data(data: bytes, name: str, *, replay: bool = True, limit: int = DEFAULT_LIMIT) -> SavedGame:

@@ -16,7 +16,7 @@ import os
 import zipfile
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 import PIL
 
@@ -143,15 +143,6 @@ class ArtCache:
         """Keep a new image (drawn: it counts as one drawn; not for what a job drew besides it)."""
         self.misses += drawn
         self.used[key] = data
-
-    def image(self, key_parts: tuple, render: Callable[[], bytes]) -> bytes:
-        key = self.key(key_parts)
-        found = self.get(key)
-        if found is not None:
-            return found
-        data = render()
-        self.put(key, data)
-        return data
 
     def save(self) -> None:
         """Write the pack of this build's images (atomically; nothing without a folder)."""
