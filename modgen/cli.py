@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
-from .errors import ModgenError
+from .errors import DataError, DataErrors, ModgenError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -151,7 +151,8 @@ def _check_log(args: argparse.Namespace, module: Path | None, picture: Path | No
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    """Load each game (its first error: exit 2) and list what is legal but likely a mistake."""
+    """Load each game and print every error in its data (exit 2 if any game has one), then, for a
+    game without errors, what is legal but likely a mistake."""
     from .loader import discover_games, load_game
     from .validate import warnings
 
@@ -160,14 +161,22 @@ def cmd_validate(args: argparse.Namespace) -> int:
     unknown = [g for g in args.games if g not in known]
     if unknown:
         raise ModgenError(str(root), f"no game {', '.join(unknown)} here; games: {', '.join(known)}")
-    count = 0
+    failed = 0
     for game_id in args.games or known:
-        found = warnings(root, load_game(root, game_id))
+        try:
+            game = load_game(root, game_id)
+        except DataError as exc:
+            errors = exc.errors if isinstance(exc, DataErrors) else [exc]
+            for e in errors:
+                print(f"{e}", file=sys.stderr)
+            print(f"{game_id}: {len(errors)} error(s) in the data", file=sys.stderr)
+            failed += 1
+            continue
+        found = warnings(root, game)
         for w in found:
             print(w)
-        count += len(found)
         print(f"{game_id}: data valid, {len(found)} warning(s)")
-    return EXIT_OK
+    return EXIT_BAD_INPUT if failed else EXIT_OK
 
 
 def cmd_sample(args: argparse.Namespace) -> int:
@@ -296,8 +305,9 @@ def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     m.add_argument("-o", "--out", required=True, metavar="OUT.vsav")
     m.add_argument("--root", default=None, metavar="DIR", help="data tree (default: the current folder)")
     m.set_defaults(func=cmd_sample)
-    v = sub.add_parser("validate", help="check a game's data: its first error, then what is legal but likely a mistake",
-                       description="Load each game as build does (a data error: one line, exit 2), then list warnings: units "
+    v = sub.add_parser("validate", help="check a game's data: every error, then what is legal but likely a mistake",
+                       description="Load each game as build does and list every error in its data (one line each, exit 2), "
+                                   "then, for a game without errors, warnings: units "
                                    "no scenario sets up or brings in, set-up hexes over the stacking limit, ids with capitals.")
     v.add_argument("games", nargs="*", metavar="GAME", help="games to check (default: all)")
     v.add_argument("--root", default=None, metavar="DIR", help="data tree (default: the current folder)")
@@ -343,6 +353,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser(argv).parse_args(argv)
     try:
         return args.func(args)
+    except DataErrors as exc:  # every error in the data, one line each, then how many
+        for line in exc.lines():
+            print(f"modgen: {line}", file=sys.stderr)
+        if len(exc.errors) > 1:
+            print(f"modgen: {len(exc.errors)} errors in the data", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except ModgenError as exc:
         print(f"modgen: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

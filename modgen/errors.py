@@ -24,3 +24,17 @@ class DataError(ModgenError):
 
 class SaveError(ModgenError):
     """An unreadable or foreign saved game (.vsav / .vlog)."""
+
+
+class DataErrors(DataError):
+    """Every error found in a game's data (modgen.load.collect): reads as the first, which is
+    where the loader stopped before; `errors` holds them all, in the order they were met."""
+
+    def __init__(self, errors: list[DataError]) -> None:
+        first = errors[0]
+        ModgenError.__init__(self, first.where, first.message)
+        self.file, self.line, self.field = first.file, first.line, first.field
+        self.errors = list(errors)
+
+    def lines(self) -> list[str]:
+        return [str(e) for e in self.errors]

@@ -46,4 +46,5 @@ def test_validate_command_exit_codes(mini_copy: Path, tmp_path: Path) -> None:
     units = mini_copy / "counters" / "mini" / "units.yaml"
     units.write_text(units.read_text().replace("attack: 5", "attack: five", 1))
     bad = subprocess.run([sys.executable, "-m", "modgen", "validate", "--root", str(mini_copy)], capture_output=True, text=True, cwd=REPO)
-    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "units.yaml:4" in bad.stderr
+    assert bad.returncode == 2 and "units.yaml:4" in bad.stderr
+    assert bad.stderr.splitlines()[-1] == "mini: 1 error(s) in the data" and bad.stderr.count("\n") == 2

@@ -16,13 +16,13 @@ import hashlib
 import json
 import pickle
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 from ..atomic import write_atomic
 from ..errors import DataError
 from ..model import Game, MapData
 from ..yamlsrc import load_yaml
-from . import displays, features, game, mapfile, markers, scenarios, terrain, units
+from . import collect, displays, features, game, mapfile, markers, scenarios, terrain, units
 from .nodes import Node
 from .schema import check
 
@@ -77,15 +77,34 @@ class GameLoader:
             data = load_yaml(path, shown)
             if data is None:
                 raise DataError(shown, None, None, "file is empty")
-            check(data, schema, shown)
+            try:
+                check(data, schema, shown)
+            except DataError as exc:  # collecting: read on, so the values' errors are found too
+                collect.record(exc)
+                return Node(shown, data, "")
             if key is not None:
                 self.parsed.put(key, data)
         return Node(shown, data, "")
 
     def load_map(self) -> MapData:
-        types = mapfile.read_map(self._open(self.maps / "map.yaml", mapfile.SCHEMA))
-        hexes, t_prov = terrain.read_terrain(self._open(self.maps / "terrain.yaml", terrain.SCHEMA), types)
-        return features.read_features(self._open(self.maps / "features.yaml", features.SCHEMA), types, hexes, t_prov, self._side_ids)
+        """The map: map.yaml, then terrain.yaml and features.yaml, which need its hexes and types."""
+        with collect.collecting() as c:
+            game_map = self._map(c)
+            c.raise_if_any()
+            return game_map
+
+    def _map(self, c: collect.Collector) -> Optional[MapData]:
+        map_node, terrain_node, features_node = (c.stage(lambda p=p, s=s: self._open(p, s)) for p, s in (
+            (self.maps / "map.yaml", mapfile.SCHEMA), (self.maps / "terrain.yaml", terrain.SCHEMA),
+            (self.maps / "features.yaml", features.SCHEMA)))
+        types = c.stage(lambda: mapfile.read_map(map_node)) if map_node else None
+        if types is None or terrain_node is None:
+            return None
+        read = c.stage(lambda: terrain.read_terrain(terrain_node, types))
+        if read is None or features_node is None:
+            return None
+        hexes, t_prov = read
+        return c.stage(lambda: features.read_features(features_node, types, hexes, t_prov, self._side_ids))
 
     def _game_file(self) -> Node:
         """game.yaml, parsed once: the map needs its side ids, the game everything else."""
@@ -97,24 +116,38 @@ class GameLoader:
         return tuple(n.text("id") for n in self._game_file().nodes("sides"))
 
     def load(self) -> Game:
-        game_map = self.load_map()
-        g = self._game_file()
-        head = game.read_head(g, self.game_id)
-        u = self._open(self.counters / "units.yaml", units.schema(head.unit_values, {k: m.value for k, m in head.counter_marks.items()}))
-        unit_list = units.read_units(u, head.nationalities, head.unit_types, head.sizes, head.morale, head.unit_values, head.counter_marks)
-        marker_list = markers.read_markers(self._open(self.counters / "markers.yaml", markers.SCHEMA), head.side_ids)
-        folder = self.counters / "scenarios"
-        files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-        if not files:
-            raise DataError(str(folder.relative_to(self.root)), None, None, "no scenario files (*.yaml)")
-        opened = (self._open(path, scenarios.SCHEMA) for path in files)
-        windows = displays.read_displays(g, head.side_ids, bool(game_map.entry_areas))
-        scenario_list = scenarios.read_scenarios(opened, unit_list, marker_list, game_map, head.side_ids, head.turns, windows)
-        return game.make_game(g, head, unit_list, marker_list, scenario_list, game_map, windows)
+        """The game, or DataErrors with every error found: each file is read as far as the files it
+        needs were read without error (units need game.yaml; scenarios need all the others)."""
+        with collect.collecting() as c:
+            game_map = self._map(c)
+            g = c.stage(self._game_file)
+            head = c.stage(lambda: game.read_head(g, self.game_id)) if g else None
+            unit_list = marker_list = windows = None
+            if head is not None:
+                u = c.stage(lambda: self._open(self.counters / "units.yaml", units.schema(
+                    head.unit_values, {k: m.value for k, m in head.counter_marks.items()})))
+                unit_list = c.stage(lambda: units.read_units(u, head.nationalities, head.unit_types, head.sizes, head.morale,
+                                                             head.unit_values, head.counter_marks)) if u else None
+                m = c.stage(lambda: self._open(self.counters / "markers.yaml", markers.SCHEMA))
+                marker_list = c.stage(lambda: markers.read_markers(m, head.side_ids)) if m else None
+                if game_map is not None:
+                    windows = c.stage(lambda: displays.read_displays(g, head.side_ids, bool(game_map.entry_areas)))
+            folder = self.counters / "scenarios"
+            files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+            if not files:
+                c.add(DataError(str(folder.relative_to(self.root)), None, None, "no scenario files (*.yaml)"))
+            opened = [n for n in (c.stage(lambda p=p: self._open(p, scenarios.SCHEMA)) for p in files) if n is not None]
+            scenario_list = None
+            if None not in (head, unit_list, marker_list, game_map, windows):
+                scenario_list = c.stage(lambda: scenarios.read_scenarios(opened, unit_list, marker_list, game_map, head.side_ids,
+                                                                         head.turns, windows))
+            c.raise_if_any()
+            return game.make_game(g, head, unit_list, marker_list, scenario_list, game_map, windows)
 
 
 def load_game(root: Path, game_id: str, parsed: ParsedFiles | None = None) -> Game:
-    """Load and validate one game's data; raises DataError on the first problem. `parsed`: files
+    """Load and validate one game's data; raises DataErrors with every problem found (read as the
+    first, it is where loading used to stop). `parsed`: files
     parsed before (a build's cache) are not parsed again."""
     if not (root / "counters" / game_id).is_dir():
         raise DataError(f"counters/{game_id}", None, None, f"no such game {game_id!r}")

@@ -10,6 +10,7 @@ from ..model import Area, EntryArea, HexsideFeature, MapData, Ownership, Provena
 from ..regions import flood_fill
 from ..yamlsrc import written_of
 from .mapfile import MapTypes, unknown_hex
+from .collect import item
 from .nodes import _MISSING, Node, _colour, _list_items, _words
 from .schema import by_id, choice, colour, document, hex_id, hex_ids, integer, items, must, obj, provenance, text, texts, words
 
@@ -94,35 +95,39 @@ def read_features(f: Node, types: MapTypes, terrain: dict[str, str], t_prov: Pro
     hexside_types, road_types, hex_ref = types.hexside_types, types.road_types, types.hex_ref
     f_prov = f.provenance()
     features: list[HexsideFeature] = []
+    feature_nodes: list[Node] = []  # each feature's entry (one refused is in neither list)
     for n in f.nodes("hexsides", []):
-        ftype = n.choice("type", hexside_types)
-        sides = []
-        for line, pair, path, _ in n.items("sides"):
-            if not isinstance(pair, list) or len(pair) != 2:
-                raise DataError(f.file, line, path, "a hexside is a pair of two adjacent hex IDs")
-            a = hex_ref(f, pair[0], line, path, written_of(pair, 0))
-            b = hex_ref(f, pair[1], line, path, written_of(pair, 1))
-            if b not in types.neighbours(a):
-                raise DataError(f.file, line, path, f"hexes {a} and {b} are not adjacent")
-            sides.append(frozenset((a, b)))
-        features.append(HexsideFeature(ftype, n.text("name", ftype), tuple(sides), _words(n, "tags"), n.text("note", "")))
+        with item(n):
+            ftype = n.choice("type", hexside_types)
+            sides = []
+            for line, pair, path, _ in n.items("sides"):
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise DataError(f.file, line, path, "a hexside is a pair of two adjacent hex IDs")
+                a = hex_ref(f, pair[0], line, path, written_of(pair, 0))
+                b = hex_ref(f, pair[1], line, path, written_of(pair, 1))
+                if b not in types.neighbours(a):
+                    raise DataError(f.file, line, path, f"hexes {a} and {b} are not adjacent")
+                sides.append(frozenset((a, b)))
+            features.append(HexsideFeature(ftype, n.text("name", ftype), tuple(sides), _words(n, "tags"), n.text("note", "")))
+            feature_nodes.append(n)
 
     def routes(key: str) -> list[Route]:
         out = []
         for n in f.nodes(key, []):
-            hexes: list[str] = []
-            for line, value, path, written in n.items("hexes"):
-                h = hex_ref(f, value, line, path, written)
-                if hexes and h not in types.neighbours(hexes[-1]):
-                    raise DataError(f.file, line, path, f"{h} is not adjacent to the previous hex {hexes[-1]}")
-                hexes.append(h)
-            if len(hexes) < 2:
-                n.fail("hexes", "a route needs at least two hexes")
-            kinds = road_types if key == "roads" else types.rail_types
-            if key == "railroads" and kinds and not n.has("kind"):
-                n.fail(None, f"a railroad needs a kind: one of {', '.join(kinds)} (map.yaml rail_types)")
-            kind = n.choice("kind", kinds, "") if kinds else n.text("kind", "")
-            out.append(Route(n.text("name"), tuple(hexes), kind))
+            with item(n):
+                hexes: list[str] = []
+                for line, value, path, written in n.items("hexes"):
+                    h = hex_ref(f, value, line, path, written)
+                    if hexes and h not in types.neighbours(hexes[-1]):
+                        raise DataError(f.file, line, path, f"{h} is not adjacent to the previous hex {hexes[-1]}")
+                    hexes.append(h)
+                if len(hexes) < 2:
+                    n.fail("hexes", "a route needs at least two hexes")
+                kinds = road_types if key == "roads" else types.rail_types
+                if key == "railroads" and kinds and not n.has("kind"):
+                    n.fail(None, f"a railroad needs a kind: one of {', '.join(kinds)} (map.yaml rail_types)")
+                kind = n.choice("kind", kinds, "") if kinds else n.text("kind", "")
+                out.append(Route(n.text("name"), tuple(hexes), kind))
         return out
 
     railroads, roads = routes("railroads"), routes("roads")
@@ -131,70 +136,74 @@ def read_features(f: Node, types: MapTypes, terrain: dict[str, str], t_prov: Pro
     town_hexes: dict[str, str] = {}
     sides_of_game = side_ids()
     for n in f.nodes("towns", []):
-        tid = n.text("id")
-        if tid in town_ids:
-            n.fail("id", f"duplicate town id {tid!r} (first at line {town_ids[tid]})")
-        town_ids[tid] = n.line
-        h = hex_ref(f, n.hex_text("hex"), n.line_of("hex"), f"{n.path}.hex")
-        if h in town_hexes:
-            n.fail("hex", f"hex {h} already holds town {town_hexes[h]}")
-        town_hexes[h] = tid
-        vp = None
-        if n.has("vp"):
-            v = n.child("vp")
-            vp = VPValue(v.choice("side", sides_of_game), v.integer("capture", 0, lo=0), v.integer("occupy", 0, lo=0), v.integer("hold", 0, lo=0))
-            if not (vp.capture or vp.occupy or vp.hold):
-                v.fail(None, "a VP hex needs capture, occupy or hold VP")
-        towns.append(Town(tid, n.text("name"), h, n.choice("size", ("city", "town", "village"), "town"), vp, n.provenance(f_prov)))
+        with item(n, "id", "town"):
+            tid = n.text("id")
+            if tid in town_ids:
+                n.fail("id", f"duplicate town id {tid!r} (first at line {town_ids[tid]})")
+            town_ids[tid] = n.line
+            h = hex_ref(f, n.hex_text("hex"), n.line_of("hex"), f"{n.path}.hex")
+            if h in town_hexes:
+                n.fail("hex", f"hex {h} already holds town {town_hexes[h]}")
+            town_hexes[h] = tid
+            vp = None
+            if n.has("vp"):
+                v = n.child("vp")
+                vp = VPValue(v.choice("side", sides_of_game), v.integer("capture", 0, lo=0), v.integer("occupy", 0, lo=0), v.integer("hold", 0, lo=0))
+                if not (vp.capture or vp.occupy or vp.hold):
+                    v.fail(None, "a VP hex needs capture, occupy or hold VP")
+            towns.append(Town(tid, n.text("name"), h, n.choice("size", ("city", "town", "village"), "town"), vp, n.provenance(f_prov)))
     types_on: dict[frozenset[str], set[str]] = {}
     for ft in features:
         for s in ft.sides:
             types_on.setdefault(s, set()).add(ft.type)
-    for n, ft in zip(f.nodes("hexsides", []), features):
-        allowed = hexside_types[ft.type].on
-        for s in ft.sides if allowed else ():
-            if not types_on[s] & set(allowed):
-                n.fail("sides", f"{ft.name} at {'/'.join(sorted(s))} is not on a {' or '.join(allowed)} hexside")
+    for n, ft in zip(feature_nodes, features):
+        with item(n):
+            allowed = hexside_types[ft.type].on
+            for s in ft.sides if allowed else ():
+                if not types_on[s] & set(allowed):
+                    n.fail("sides", f"{ft.name} at {'/'.join(sorted(s))} is not on a {' or '.join(allowed)} hexside")
 
     areas: list[Area] = []
     for n in f.nodes("areas", []):
-        hexes: list[str] = []
-        if n.has("region"):
-            hexes = _region(n.child("region"), types, features)
-        for line, value, path, written in n.items("hexes", [] if hexes else _MISSING):
-            if isinstance(value, dict):
-                r = Node(f.file, value, path, line)
-                hexes.extend(_range(r, types))
-            else:
-                hexes.append(hex_ref(f, value, line, path, written))
-        shade = _colour(n, "shade") if n.has("shade") else None
-        areas.append(Area(n.text("id"), n.text("name"), tuple(hexes), shade, n.choice("symbol", AREA_SYMBOLS, None), n.text("label", None)))
+        with item(n, "id", "area"):
+            hexes: list[str] = []
+            if n.has("region"):
+                hexes = _region(n.child("region"), types, features)
+            for line, value, path, written in n.items("hexes", [] if hexes else _MISSING):
+                if isinstance(value, dict):
+                    r = Node(f.file, value, path, line)
+                    hexes.extend(_range(r, types))
+                else:
+                    hexes.append(hex_ref(f, value, line, path, written))
+            shade = _colour(n, "shade") if n.has("shade") else None
+            areas.append(Area(n.text("id"), n.text("name"), tuple(hexes), shade, n.choice("symbol", AREA_SYMBOLS, None), n.text("label", None)))
     if len({a.id for a in areas}) != len(areas):
         f.fail("areas", "area ids must be unique")
 
     entry_areas: list[EntryArea] = []
     entry_lines: dict[str, int | None] = {}
     for n in f.nodes("entry_areas", []):
-        eid = n.text("id")
-        if eid in entry_lines:
-            n.fail("id", f"duplicate entry area {eid!r} (first at line {entry_lines[eid]})")
-        entry_lines[eid] = n.line
-        hexes = []
-        for line, value, path, written in n.items("hexes"):
-            h = hex_ref(f, value, line, path, written)
-            if not types.is_edge(h):
-                raise DataError(f.file, line, path, f"entry area {eid} touches {h}, which is not a map-edge hex")
-            hexes.append(h)
-        owners = []
-        for o in n.nodes("owners"):
-            first = o.integer("from", lo=1)
-            last = o.integer("to", None, lo=first)
-            if owners and (owners[-1].last is None or first <= owners[-1].last):
-                o.fail("from", "owners must follow each other in turn order without overlap")
-            owners.append(Ownership(o.choice("side", sides_of_game), first, last))
-        if not owners:
-            n.fail("owners", "an entry area needs at least one owner")
-        entry_areas.append(EntryArea(eid, n.text("name", f"Entry area {eid}"), tuple(hexes), tuple(owners)))
+        with item(n, "id", "entry_area"):
+            eid = n.text("id")
+            if eid in entry_lines:
+                n.fail("id", f"duplicate entry area {eid!r} (first at line {entry_lines[eid]})")
+            entry_lines[eid] = n.line
+            hexes = []
+            for line, value, path, written in n.items("hexes"):
+                h = hex_ref(f, value, line, path, written)
+                if not types.is_edge(h):
+                    raise DataError(f.file, line, path, f"entry area {eid} touches {h}, which is not a map-edge hex")
+                hexes.append(h)
+            owners = []
+            for o in n.nodes("owners"):
+                first = o.integer("from", lo=1)
+                last = o.integer("to", None, lo=first)
+                if owners and (owners[-1].last is None or first <= owners[-1].last):
+                    o.fail("from", "owners must follow each other in turn order without overlap")
+                owners.append(Ownership(o.choice("side", sides_of_game), first, last))
+            if not owners:
+                n.fail("owners", "an entry area needs at least one owner")
+            entry_areas.append(EntryArea(eid, n.text("name", f"Entry area {eid}"), tuple(hexes), tuple(owners)))
 
     supply: dict[str, tuple[str, ...]] = {}
     for side, listed, sline, _ in f.entries("supply_sources", {}):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..model import Marker, MarkerFace
+from .collect import item
 from .nodes import Node, _colour
 from .schema import colour, document, integer, items, must, obj, provenance, text, texts
 
@@ -31,18 +32,19 @@ def read_markers(m: Node, side_ids: list[str]) -> dict[str, Marker]:
     out: dict[str, Marker] = {}
     first_line: dict[str, int | None] = {}
     for n in m.nodes("markers"):
-        mid = n.text("id")
-        if mid in out:
-            n.fail("id", f"duplicate marker id {mid!r} (first at line {first_line[mid]})")
-        first_line[mid] = n.line
-        front = MarkerFace(n.text("name"), tuple(x for _, x, _ in n.texts("text", [])))
-        back = None
-        if n.has("back"):
-            b = n.child("back")
-            back = MarkerFace(b.text("name"), tuple(x for _, x, _ in b.texts("text", [])))
-        kind = n.text("kind", "")
-        if n.has("value") and kind != "vp":
-            n.fail("value", "only VP markers (kind: vp) have a value")
-        out[mid] = Marker(mid, front, back, _colour(n, "colour", "#ffffff"), kind, n.integer("count", None, lo=0), n.choice("side", side_ids, None),
-                          n.integer("value", 1, lo=1))
+        with item(n, "id", "marker"):
+            mid = n.text("id")
+            if mid in out:
+                n.fail("id", f"duplicate marker id {mid!r} (first at line {first_line[mid]})")
+            first_line[mid] = n.line
+            front = MarkerFace(n.text("name"), tuple(x for _, x, _ in n.texts("text", [])))
+            back = None
+            if n.has("back"):
+                b = n.child("back")
+                back = MarkerFace(b.text("name"), tuple(x for _, x, _ in b.texts("text", [])))
+            kind = n.text("kind", "")
+            if n.has("value") and kind != "vp":
+                n.fail("value", "only VP markers (kind: vp) have a value")
+            out[mid] = Marker(mid, front, back, _colour(n, "colour", "#ffffff"), kind, n.integer("count", None, lo=0), n.choice("side", side_ids, None),
+                              n.integer("value", 1, lo=1))
     return out

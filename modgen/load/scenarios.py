@@ -10,6 +10,7 @@ from ..displays import DECLARED_PARTS, Display
 from ..model import MapData, Marker, MarkerPlacement, Placement, Reinforcement, Scenario, TurnTrack, Unit
 from ..sheets import check_sheets
 from .mapfile import unknown_hex
+from .collect import item, skip_if_refused
 from .nodes import Node
 from .schema import document, hex_id, hex_ids, integer, items, must, obj, provenance, text
 
@@ -71,29 +72,32 @@ def read_scenarios(opened: Iterable[Node], units: dict[str, Unit], markers: dict
     files: dict[str, str] = {}  # scenario id -> the file that gave it first
     borrowed: list[tuple[Node, str, str]] = []
     for s in opened:
-        sid = s.text("id")
-        if sid in out:
-            s.fail("id", f"duplicate scenario id {sid!r} (first in {files[sid]})")
-        files[sid] = s.file
-        s.provenance()  # checked like every file's; a scenario carries none (nothing downstream reads it)
-        out[sid] = _scenario(s, sid, units, markers, game_map, side_ids, turns, displays)
-        if s.has("same_as"):
-            borrowed.append((s, sid, s.text("same_as")))
+        with item(s, "id", "scenario"):
+            sid = s.text("id")
+            if sid in out:
+                s.fail("id", f"duplicate scenario id {sid!r} (first in {files[sid]})")
+            files[sid] = s.file
+            s.provenance()  # checked like every file's; a scenario carries none (nothing downstream reads it)
+            out[sid] = _scenario(s, sid, units, markers, game_map, side_ids, turns, displays)
+            if s.has("same_as"):
+                borrowed.append((s, sid, s.text("same_as")))
     for s, sid, source in borrowed:
-        base = out.get(source)
-        if base is None or any(b[1] == source for b in borrowed):
-            s.fail("same_as", f"{source!r} is not a scenario with its own set-up")
-        mine = out[sid]
-        if mine.setup or mine.reinforcements or mine.markers:
-            s.fail("same_as", "a scenario with same_as has no setup, reinforcements or markers of its own")
-        arrivals = tuple(r for r in base.reinforcements if r.turn <= mine.turns)
-        if mine.sheets:  # its own sheets: the borrowed set-up must lie on them
-            used = {p.hex for p in base.setup if p.hex} | {h for r in arrivals for h in (*r.hexes, *(r.railroad_between or ()))}
-            used |= {h for m in base.markers for h in ((m.hex,) if m.hex else m.hexside or ())}
-            if off := sorted(h for h in used if game_map.board_of[h].name not in mine.sheets):
-                s.fail("sheets", f"the set-up of {source} uses hexes on other sheets: {', '.join(off[:6])}")
-        out[sid] = replace(mine, setup=base.setup, reinforcements=arrivals, markers=base.markers,
-                           skip=mine.skip or tuple(k for k in base.skip if k[0] <= mine.turns), sheets=mine.sheets or base.sheets)
+        with item(s):
+            skip_if_refused("scenario", source)
+            base = out.get(source)
+            if base is None or any(b[1] == source for b in borrowed):
+                s.fail("same_as", f"{source!r} is not a scenario with its own set-up")
+            mine = out[sid]
+            if mine.setup or mine.reinforcements or mine.markers:
+                s.fail("same_as", "a scenario with same_as has no setup, reinforcements or markers of its own")
+            arrivals = tuple(r for r in base.reinforcements if r.turn <= mine.turns)
+            if mine.sheets:  # its own sheets: the borrowed set-up must lie on them
+                used = {p.hex for p in base.setup if p.hex} | {h for r in arrivals for h in (*r.hexes, *(r.railroad_between or ()))}
+                used |= {h for m in base.markers for h in ((m.hex,) if m.hex else m.hexside or ())}
+                if off := sorted(h for h in used if game_map.board_of[h].name not in mine.sheets):
+                    s.fail("sheets", f"the set-up of {source} uses hexes on other sheets: {', '.join(off[:6])}")
+            out[sid] = replace(mine, setup=base.setup, reinforcements=arrivals, markers=base.markers,
+                               skip=mine.skip or tuple(k for k in base.skip if k[0] <= mine.turns), sheets=mine.sheets or base.sheets)
     return out
 
 
@@ -117,6 +121,7 @@ def _scenario(s: Node, sid: str, units, markers, game_map: MapData, side_ids, tu
 
     def unit_ref(n: Node) -> str:
         uid = n.text("unit")
+        skip_if_refused("unit", uid)
         if uid not in units:
             n.fail("unit", f"unknown unit {uid!r}")
         if uid in placed:
@@ -137,75 +142,79 @@ def _scenario(s: Node, sid: str, units, markers, game_map: MapData, side_ids, tu
 
     setup = []
     for n in s.nodes("setup", []):
-        uid = unit_ref(n)
-        if n.has("area"):
-            setup.append(Placement(uid, None, area_of(n)))
-            continue
-        h = hex_of(n, "hex")
-        terrain = game_map.terrain_types[game_map.terrain[h]]
-        if terrain.closed_to(units[uid].tags):
-            n.fail("hex", f"unit {uid} set up on prohibited terrain ({terrain.name}) at {h}")
-        setup.append(Placement(uid, h))
+        with item(n):
+            uid = unit_ref(n)
+            if n.has("area"):
+                setup.append(Placement(uid, None, area_of(n)))
+                continue
+            h = hex_of(n, "hex")
+            terrain = game_map.terrain_types[game_map.terrain[h]]
+            if terrain.closed_to(units[uid].tags):
+                n.fail("hex", f"unit {uid} set up on prohibited terrain ({terrain.name}) at {h}")
+            setup.append(Placement(uid, h))
     reinf = []
     for n in s.nodes("reinforcements", []):
-        uid = unit_ref(n)
-        hexes = []
-        for line, value, path in n.texts("hexes", [], hex_id=True):
-            if value not in game_map.board_of:
-                raise DataError(s.file, line, path, unknown_hex(value, game_map.boards))
-            if why := off_sheets(value):
-                raise DataError(s.file, line, path, why)
-            hexes.append(value)
-        rr = None
-        if n.has("railroad_between"):
-            ends = [v for _, v, _ in n.texts("railroad_between", hex_id=True)]
-            if len(ends) != 2 or any(e not in game_map.board_of for e in ends):
-                n.fail("railroad_between", "two known hex IDs expected")
-            if why := off_sheets(ends[0]) or off_sheets(ends[1]):
-                n.fail("railroad_between", why)
-            rr = (ends[0], ends[1])
-        area = area_of(n) if n.has("area") else None
-        drop = n.choice("drop", drops) if n.has("drop") else None
-        if not hexes and rr is None and area is None and drop is None:
-            n.fail(None, "a reinforcement needs 'hexes', 'railroad_between', 'area' or 'drop'")
-        reinf.append(Reinforcement(uid, n.integer("turn", lo=1, hi=count), tuple(hexes), rr, n.text("note", ""), area, drop))
+        with item(n):
+            uid = unit_ref(n)
+            hexes = []
+            for line, value, path in n.texts("hexes", [], hex_id=True):
+                if value not in game_map.board_of:
+                    raise DataError(s.file, line, path, unknown_hex(value, game_map.boards))
+                if why := off_sheets(value):
+                    raise DataError(s.file, line, path, why)
+                hexes.append(value)
+            rr = None
+            if n.has("railroad_between"):
+                ends = [v for _, v, _ in n.texts("railroad_between", hex_id=True)]
+                if len(ends) != 2 or any(e not in game_map.board_of for e in ends):
+                    n.fail("railroad_between", "two known hex IDs expected")
+                if why := off_sheets(ends[0]) or off_sheets(ends[1]):
+                    n.fail("railroad_between", why)
+                rr = (ends[0], ends[1])
+            area = area_of(n) if n.has("area") else None
+            drop = n.choice("drop", drops) if n.has("drop") else None
+            if not hexes and rr is None and area is None and drop is None:
+                n.fail(None, "a reinforcement needs 'hexes', 'railroad_between', 'area' or 'drop'")
+            reinf.append(Reinforcement(uid, n.integer("turn", lo=1, hi=count), tuple(hexes), rr, n.text("note", ""), area, drop))
     mk = []
     for n in s.nodes("markers", []):
-        mid = n.text("marker")
-        if mid not in markers:
-            n.fail("marker", f"unknown marker {mid!r}")
-        at = n.child("at")
-        if at.has("hex"):
-            mk.append(MarkerPlacement(mid, hex=hex_of(at, "hex")))
-        elif at.has("hexside"):
-            pair = [v for _, v, _ in at.texts("hexside", hex_id=True)]
-            if len(pair) != 2 or any(h not in game_map.board_of for h in pair):
-                at.fail("hexside", "a hexside is a pair of two known hex IDs")
-            if pair[1] not in game_map.neighbours(pair[0]):
-                at.fail("hexside", f"hexes {pair[0]} and {pair[1]} are not adjacent")
-            if why := off_sheets(pair[0]) or off_sheets(pair[1]):
-                at.fail("hexside", why)
-            mk.append(MarkerPlacement(mid, hexside=(pair[0], pair[1])))
-        elif at.has("area"):
-            mk.append(MarkerPlacement(mid, area=area_of(at)))
-        elif at.text("track") in parts:
-            part = parts[at.text("track")]
-            if part.kind == "grid":
-                row = at.choice("row", part.rows)
-                label = f"{row}/{at.choice('box', part.labels)}"
+        with item(n):
+            mid = n.text("marker")
+            skip_if_refused("marker", mid)
+            if mid not in markers:
+                n.fail("marker", f"unknown marker {mid!r}")
+            at = n.child("at")
+            if at.has("hex"):
+                mk.append(MarkerPlacement(mid, hex=hex_of(at, "hex")))
+            elif at.has("hexside"):
+                pair = [v for _, v, _ in at.texts("hexside", hex_id=True)]
+                if len(pair) != 2 or any(h not in game_map.board_of for h in pair):
+                    at.fail("hexside", "a hexside is a pair of two known hex IDs")
+                if pair[1] not in game_map.neighbours(pair[0]):
+                    at.fail("hexside", f"hexes {pair[0]} and {pair[1]} are not adjacent")
+                if why := off_sheets(pair[0]) or off_sheets(pair[1]):
+                    at.fail("hexside", why)
+                mk.append(MarkerPlacement(mid, hexside=(pair[0], pair[1])))
+            elif at.has("area"):
+                mk.append(MarkerPlacement(mid, area=area_of(at)))
+            elif at.text("track") in parts:
+                part = parts[at.text("track")]
+                if part.kind == "grid":
+                    row = at.choice("row", part.rows)
+                    label = f"{row}/{at.choice('box', part.labels)}"
+                else:
+                    label = at.choice("box", part.labels)
+                mk.append(MarkerPlacement(mid, track=part.id, label=label))
             else:
-                label = at.choice("box", part.labels)
-            mk.append(MarkerPlacement(mid, track=part.id, label=label))
-        else:
-            track = at.choice("track", ("turn", "vp", *parts))
-            if track == "turn":
-                box = at.integer("box", lo=1, hi=turns.count)
-            else:
-                vp = next((p for d in displays for p in d.parts if p.kind == "vp_track"), None)
-                if vp is None:
-                    at.fail("track", "the game's displays have no vp_track part")
-                box = at.integer("box", lo=vp.first, hi=vp.last)
-            mk.append(MarkerPlacement(mid, track=track, box=box))
+                track = at.choice("track", ("turn", "vp", *parts))
+                if track == "turn":
+                    box = at.integer("box", lo=1, hi=turns.count)
+                else:
+                    vp = next((p for d in displays for p in d.parts if p.kind == "vp_track"), None)
+                    if vp is None:
+                        at.fail("track", "the game's displays have no vp_track part")
+                    box = at.integer("box", lo=vp.first, hi=vp.last)
+                mk.append(MarkerPlacement(mid, track=track, box=box))
     return Scenario(
         sid, s.text("name"), count, s.choice("first_player_turn", side_ids), tuple(skip), tuple(setup), tuple(reinf), tuple(mk), s.text("description", ""),
         sheets=sheets,

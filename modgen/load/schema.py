@@ -19,7 +19,7 @@ from typing import Any, Iterable
 
 from jsonschema import Draft202012Validator
 
-from ..errors import DataError
+from ..errors import DataError, DataErrors
 from ..yamlsrc import LDict, LList, line_of, written_key
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -118,7 +118,7 @@ def document(name: str, title: str, schema: dict) -> dict:
 
 
 def check(data: Any, schema: dict, file: str) -> None:
-    """Refuse the first unknown or missing key of a parsed document, in document order."""
+    """Refuse every unknown or missing key of a parsed document, in document order."""
     found: list[tuple[int, int, tuple, str]] = []  # (line, 0 unknown / 1 missing, path, message)
     for error in Draft202012Validator(schema).iter_errors(data):
         path = tuple(error.absolute_path)
@@ -133,9 +133,9 @@ def check(data: Any, schema: dict, file: str) -> None:
     # a misspelt key is a missing one too: name the misspelling, its did-you-mean says which was meant
     misspelt = {f[2][:-1] for f in found if f[1] == 0}
     found = [f for f in found if f[1] == 0 or f[2] not in misspelt]
-    if found:
-        line, _, path, message = min(found, key=lambda f: f[:2])
-        raise DataError(file, line or None, _field(data, path) or None, message)
+    if found:  # all of them, first in the document first (an author fixes them in one pass)
+        found.sort(key=lambda f: f[:2])
+        raise DataErrors([DataError(file, line or None, _field(data, path) or None, message) for line, _, path, message in found])
 
 
 def _unknown(mapping: dict, key: Any, allowed: list[str]) -> str:

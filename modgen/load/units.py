@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..model import CounterMark, Morale, Nationality, Unit, UnitType, UnitValue, Values
+from .collect import failed_before, item
 from .nodes import Node, _words
 from .schema import document, flag, integer, items, must, obj, provenance, text, texts, words
 
@@ -70,46 +71,47 @@ def read_units(u: Node, nationalities: dict[str, Nationality], unit_types: dict[
     units: dict[str, Unit] = {}
     first_line: dict[str, int | None] = {}
     for n in u.nodes("units"):
-        uid = n.text("id")
-        if uid in units:
-            n.fail("id", f"duplicate unit id {uid!r} (first at line {first_line[uid]})")
-        first_line[uid] = n.line
-        nat = n.choice("nationality", nationalities)
-        extra = tuple((k, n.integer(k, 0, lo=0, hi=99)) for k in unit_values)
-        front = Values(n.integer("attack", lo=0, hi=99), n.integer("defense", lo=0, hi=99), n.integer("ma", lo=0, hi=99), extra)
-        back = None
-        steps = n.integer("steps", None, lo=1, hi=9)
-        back_steps = None
-        if n.has("reduced"):
-            r = n.child("reduced")
-            back_extra = tuple((k, r.integer(k, v, lo=0, hi=99)) for k, v in extra)
-            back = Values(r.integer("attack", lo=0, hi=99), r.integer("defense", lo=0, hi=99), r.integer("ma", front.ma, lo=0, hi=99), back_extra)
-            if steps is not None:
-                if steps < 2:
-                    n.fail("steps", "a unit with a reduced side has at least 2 steps")
-                back_steps = r.integer("steps", steps - 1, lo=1, hi=steps - 1)
-        elif steps is not None and steps > 1:
-            n.fail("steps", f"{steps} steps need a reduced side ('reduced:')")
-        utype = n.choice("type", unit_types)
-        units[uid] = Unit(
-            uid,
-            n.text("name"),
-            nat,
-            nationalities[nat].side,
-            utype,
-            n.choice("size", sizes),
-            n.text("formation", None),
-            front,
-            back,
-            n.provenance(prov),
-            tuple(x for _, x, _ in n.texts("exact", [])),
-            steps,
-            back_steps,
-            n.choice("morale", morale, None),
-            frozenset(unit_types[utype].tags) | frozenset(_words(n, "tags")),
-            _marks(n, counter_marks or {}),
-        )
-    if not units:
+        with item(n, "id", "unit"):
+            uid = n.text("id")
+            if uid in units:
+                n.fail("id", f"duplicate unit id {uid!r} (first at line {first_line[uid]})")
+            first_line[uid] = n.line
+            nat = n.choice("nationality", nationalities)
+            extra = tuple((k, n.integer(k, 0, lo=0, hi=99)) for k in unit_values)
+            front = Values(n.integer("attack", lo=0, hi=99), n.integer("defense", lo=0, hi=99), n.integer("ma", lo=0, hi=99), extra)
+            back = None
+            steps = n.integer("steps", None, lo=1, hi=9)
+            back_steps = None
+            if n.has("reduced"):
+                r = n.child("reduced")
+                back_extra = tuple((k, r.integer(k, v, lo=0, hi=99)) for k, v in extra)
+                back = Values(r.integer("attack", lo=0, hi=99), r.integer("defense", lo=0, hi=99), r.integer("ma", front.ma, lo=0, hi=99), back_extra)
+                if steps is not None:
+                    if steps < 2:
+                        n.fail("steps", "a unit with a reduced side has at least 2 steps")
+                    back_steps = r.integer("steps", steps - 1, lo=1, hi=steps - 1)
+            elif steps is not None and steps > 1:
+                n.fail("steps", f"{steps} steps need a reduced side ('reduced:')")
+            utype = n.choice("type", unit_types)
+            units[uid] = Unit(
+                uid,
+                n.text("name"),
+                nat,
+                nationalities[nat].side,
+                utype,
+                n.choice("size", sizes),
+                n.text("formation", None),
+                front,
+                back,
+                n.provenance(prov),
+                tuple(x for _, x, _ in n.texts("exact", [])),
+                steps,
+                back_steps,
+                n.choice("morale", morale, None),
+                frozenset(unit_types[utype].tags) | frozenset(_words(n, "tags")),
+                _marks(n, counter_marks or {}),
+            )
+    if not units and not failed_before():
         u.fail("units", "no units")
     return units
 
