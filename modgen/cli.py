@@ -190,6 +190,51 @@ def cmd_sample(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_preview(args: argparse.Namespace) -> int:
+    """The map and counter pictures, built now and (--watch) again after each edit of the data."""
+    from .loader import discover_games
+    from .preview import preview, watch
+
+    root = data_root(args.root)
+    out = output_folder(args.out, "--out")
+    if args.game not in discover_games(root):
+        raise ModgenError(str(root), f"no game {args.game} here; games: {', '.join(discover_games(root))}")
+
+    def show(result) -> None:
+        for line in result.lines():
+            print(line, flush=True)
+
+    if not args.watch:
+        result = preview(root, args.game, out)
+        show(result)
+        return EXIT_BAD_INPUT if result.errors else EXIT_OK
+    print(f"watching counters/{args.game}/ and maps/{args.game}/ (Ctrl-C to stop)", flush=True)
+    try:
+        watch(root, args.game, out, show)
+    except KeyboardInterrupt:
+        pass
+    return EXIT_OK
+
+
+def cmd_engine(args: argparse.Namespace) -> int:
+    """The real VASSAL engine loads the module, its set-ups and the saves given: exit 0 when each
+    loads with no problem and every piece stands where modgen reads it, 1 otherwise."""
+    from .enginecheck import check_in_engine
+
+    module = Path(args.module)
+    if not module.is_file():
+        raise ModgenError(args.module, "no such module (.vmod): build it first (modgen build)")
+    for save in args.saves:
+        if not Path(save).is_file():
+            raise ModgenError(save, "no such save")
+    runs = check_in_engine(module, [Path(s) for s in args.saves], workers=args.jobs)
+    for run in runs:
+        print("\n".join(run.lines()))
+    bad = [r for r in runs if not r.ok]
+    print(f"{len(runs) - len(bad)} of {len(runs)} engine run(s) clean")
+    return EXIT_FINDINGS if bad else EXIT_OK
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     """A new game's files, ready to build: an empty map, two sides, one unit each."""
     from .scaffold import Shape, new_game, parse_size
@@ -312,6 +357,24 @@ def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     v.add_argument("games", nargs="*", metavar="GAME", help="games to check (default: all)")
     v.add_argument("--root", default=None, metavar="DIR", help="data tree (default: the current folder)")
     v.set_defaults(func=cmd_validate)
+    pv = sub.add_parser("preview", help="draw a game's map and counter pictures; --watch: again after each edit",
+                        description="Build GAME (module and proof-reading pictures, from the cache: one edit redraws only "
+                                    "what it touched) and name the pictures; with --watch, again whenever a file under "
+                                    "counters/GAME/ or maps/GAME/ changes, printing every error in the data instead of stopping.")
+    pv.add_argument("game", metavar="GAME")
+    pv.add_argument("--watch", action="store_true", help="rebuild after each edit until Ctrl-C")
+    pv.add_argument("--out", default="build", metavar="DIR", help="where the pictures go (default: build)")
+    pv.add_argument("--root", default=None, metavar="DIR", help="data tree (default: the current folder)")
+    pv.set_defaults(func=cmd_preview)
+    e = sub.add_parser("engine", help="load a module, its set-ups and saves in the real VASSAL engine",
+                       description="The real VASSAL engine (make engine installs it) loads the module, each scenario's "
+                                   "set-up and each save given; each run is ok when the engine reports no error, no "
+                                   "warning and no missing image, and places every piece where modgen reads it. "
+                                   "Exit 0 all clean, 1 otherwise, 2 bad input or no engine.")
+    e.add_argument("module", metavar="MODULE.vmod")
+    e.add_argument("saves", nargs="*", metavar="SAVE.vsav")
+    e.add_argument("-j", "--jobs", type=int, default=2, metavar="N", help="engine runs at once (default 2)")
+    e.set_defaults(func=cmd_engine)
     n = sub.add_parser("new", help="write a new game's data files, ready to build",
                        description="Write counters/GAME/ and maps/GAME/: every required file, with comments, for a map "
                                    "of the size asked for, two sides with one unit each, a turn marker. It builds at once.")

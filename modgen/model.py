@@ -1,8 +1,6 @@
-"""The game model: what a game is, independent of files, art and VASSAL.
-
-The loader builds it from data files; art, the buildFile and saves are rendered from it;
-the checker reads saves back into it. Nothing here knows any particular game.
-"""
+"""The game model: what a game is, independent of files, art and VASSAL. The loader builds it from
+data files; art, the buildFile and saves are rendered from it; the checker reads saves back into
+it. Nothing here knows any particular game."""
 
 from __future__ import annotations
 
@@ -10,6 +8,7 @@ import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from .declared_rules import DeclaredChecks
 from .displays import Display, default_displays
 from .geometry import BoardGeometry
 from .movement import MovementRules
@@ -479,6 +478,7 @@ class Game:
     counter_factors: tuple[str, ...] = field(default=FACTORS, metadata={"omit_default": True})  # the factor row
     displays: tuple[Display, ...] = field(default_factory=default_displays)  # off-map windows
     movement: MovementRules | None = field(default=None, metadata={"omit_default": True})  # for checking logs
+    checks: DeclaredChecks | None = field(default=None, metadata={"omit_default": True})  # rules of a game with no plugin
 
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)

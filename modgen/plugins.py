@@ -22,7 +22,9 @@ from importlib.metadata import entry_points
 from typing import Callable, Optional
 
 from .errors import ModgenError
+from .model import Game
 from .plugin_api import RulesPlugin
+from .rules.declared import DeclaredRules
 
 ENTRY_POINT_GROUP = "modgen.games"
 RULES_PACKAGE = "modgen.rules"
@@ -86,3 +88,9 @@ def plugin_for(game_id: str) -> Optional[RulesPlugin]:
     if len({ep.value for ep in found}) > 1:
         raise ModgenError(game_id, f"two rules plugins for game {game_id!r}: {', '.join(ep.value for ep in found)}")
     return found[0].load()() if found else None
+
+
+def rules_for(game: Game) -> RulesPlugin:
+    """The game's own plugin, or else the rules its game.yaml declares (`checks:`): a game is
+    checked from its first build, and a plugin, once installed, takes over."""
+    return plugin_for(game.id) or DeclaredRules(game)

@@ -78,6 +78,7 @@ boards:
 terrain_types:                 # the TEC in the rulebook's words; move is read as a cost by the log checker
   clear: {{name: Clear, move: "1", combat: None, colour: "#ebe5c8"}}
   woods: {{name: Woods, move: "2", combat: None, colour: "#a3c28a", texture: trees}}
+  lake: {{name: Lake, move: Prohibited, combat: NA, prohibited: true, colour: "#8fb8d8"}}
 hexside_types:
   river: {{name: River, move: "+2", combat: "halved", blocks_zoc: true, style: water}}
 """,
@@ -87,6 +88,7 @@ source: "placeholder terrain from modgen new"
 default: clear
 terrain:
   woods: []                    # e.g. ["0305", "0306"] (always quoted)
+  lake: []
 """,
         f"maps/{game_id}/features.yaml": """# Hexsides, railroads, roads, towns, areas, supply sources: all optional.
 approximate: true
@@ -115,6 +117,16 @@ stacking:
   steps:
     - {{type: infantry, size: XX, full: 2, reduced: 1}}
 turns: {{count: 6, label: Turn, player_turns: [red, blue], phases: [Movement, Combat]}}
+checks:                        # what modgen check reports until the game has a rules plugin of its own;
+                               # write your rulebook's numbers and words (holds: always | end_of_phase | end_of_turn)
+  stacking: {{rule: "5.1", holds: end_of_phase, phase: Movement, words: "at most 4 steps in a hex at the end of a Movement Phase"}}
+  enemies: {{rule: "5.2", words: "a unit never enters a hex holding an enemy unit"}}
+  prohibited: {{rule: "TEC", words: "Lake: prohibited"}}
+  arrivals: {{rule: "8.1", words: "reinforcements enter in their own turn"}}
+movement:                      # for checking a turn's log (modgen check TURN.vlog); costs are map.yaml's move
+  phases: [Movement]
+  rule: "4.1"                  # a unit spends at most its MA
+  who_rule: "3.0"              # only the phasing side moves
 dice: [{{name: 1d6, n: 1, sides: 6}}]
 """,
         f"counters/{game_id}/units.yaml": """# Every combat unit. Required per unit: id (lower-case, never reused), name, nationality, type,

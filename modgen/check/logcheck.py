@@ -36,7 +36,7 @@ from ..errors import SaveError
 from ..gamestate import GameState, UnitState
 from ..movement import MovementRules
 from ..plugin_api import END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, Finding, MoveLimits, PhaseLog, Roll, StepFinding, UnitMove, VPLine
-from ..plugins import plugin_for
+from ..plugins import rules_for
 from ..vassal.logsteps import GameLog, LogStep, read_log
 from ..vassal.loader import BoardPick
 from ..vassal.module import map_location
@@ -77,9 +77,7 @@ def check_log(path: str | Path, module: Optional[Path] = None, module_dirs: Sequ
     if not log.steps:
         raise SaveError(str(path), "no steps: not a log (or an empty one); a save is checked without steps")
     ctx = load_context(Path(module) if module is not None else find_module(log.start, module_dirs))
-    plugin = plugin_for(ctx.game.id)
-    if plugin is None:
-        raise SaveError(str(path), f"no rules plugin for game {ctx.game.id!r}")
+    plugin = rules_for(ctx.game)
     phases = _phases(log, ctx)
     findings: list[StepFinding] = []
     notes: list[StepFinding] = []

@@ -7,17 +7,14 @@ from typing import Sequence
 
 from ..errors import SaveError
 from ..gamestate import GameState
-from ..plugin_api import ERROR, overlays_of
-from ..plugins import plugin_for
+from ..plugin_api import ERROR, RulesPlugin, overlays_of
+from ..plugins import rules_for as plugin_rules_for
 from .report import CheckReport, SaveResult
 from .timing import classify, not_applied, timed_findings
 
 
-def rules_for(state: GameState):
-    plugin = plugin_for(state.game.id)
-    if plugin is None:
-        raise SaveError(state.save_path, f"no rules plugin for game {state.game.id!r}")
-    return plugin
+def rules_for(state: GameState) -> RulesPlugin:
+    return plugin_rules_for(state.game)
 
 
 def check_states(states: Sequence[GameState]) -> CheckReport:

@@ -42,8 +42,15 @@ class Collector:
 
     def add(self, error: DataError) -> None:
         for e in error.errors if isinstance(error, DataErrors) else (error,):
-            if str(e) not in {str(x) for x in self.errors}:
-                self.errors.append(e)
+            if str(e) in {str(x) for x in self.errors} or self._repeats_a_misspelling(e):
+                continue
+            self.errors.append(e)
+
+    def _repeats_a_misspelling(self, e: DataError) -> bool:
+        """A field found missing where its file's line already has an unknown key: the schema's
+        did-you-mean said it (`mo: 4` for `ma: 4`), the reading only repeats it."""
+        return "missing field" in e.message and any(x.file == e.file and x.line == e.line and "unknown field" in x.message
+                                                    for x in self.errors)
 
     def stage(self, read: Callable[[], T]) -> Optional[T]:
         """What `read` gives, or None when it failed (its errors recorded)."""

@@ -14,6 +14,7 @@ from ..model import (
 from .nodes import Node, _as_text, _colour, _list_items, _words
 from .schema import by_id, choice, colour, document, flag, integer, items, must, obj, provenance, text, texts, words
 from .displays import DISPLAYS
+from .declared_rules import CHECKS, read_checks
 from .movement import MOVEMENT, read_movement
 from .presentation import (
     COUNTER_FACTORS, COUNTER_MARKS, SETUP_STACK_ORDER, TEXTS, read_counter_factors, read_counter_marks, read_stack_order,
@@ -107,6 +108,7 @@ SCHEMA = document("game", "modgen counters/<game>/game.yaml", obj("The game: tit
     "formation_label": text('what the formation box is called (palette groups; default "Formation")'),
     "displays": DISPLAYS,
     "movement": MOVEMENT,
+    "checks": CHECKS,
     "hidden": choice("which units a set-up hides from the opponent: below_top (default) | tags (units tagged `hidden`) | none", HIDDEN),
 }))
 
@@ -249,6 +251,7 @@ def make_game(g: Node, head: GameHead, units: dict[str, Unit], markers: dict[str
         setup_stack_order=read_stack_order(g),
         counter_factors=read_counter_factors(g),
         movement=read_movement(g, head.turns.phases),
+        checks=read_checks(g, head.turns.phases),
     )
     game.displays = displays
     _check_gpids(game, g)
