@@ -181,11 +181,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_sample(args: argparse.Namespace) -> int:
     """A save from the command line: a scenario's set-up at a moment, with moves."""
-    from .sample import SampleSpec, write_sample
+    from .sample import SampleSpec, read_position, write_sample
 
     root = data_root(args.root)
     out = output_file(args.out, "-o", ".vsav")
-    spec = SampleSpec(args.scenario, args.at or "", tuple(args.move), tuple(args.marker))
+    spec = SampleSpec(args.scenario or "", args.at or "", tuple(args.move), tuple(args.marker))
+    if args.position:
+        if not Path(args.position).is_file():
+            raise ModgenError(args.position, "--position: no such file")
+        spec = read_position(Path(args.position)).plus(spec)  # the command line's moves after the file's
     wrote(write_sample(root, args.game, spec, out))
     return EXIT_OK
 
@@ -340,10 +344,12 @@ def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     c.set_defaults(func=cmd_check)
     m = sub.add_parser("sample", help="write a save from the command line (sample saves, bug reports)",
                        description="A scenario's set-up as a save, moved to a moment of the game (--at) and changed by "
-                                   "moves (--move, --marker), written with the module's piece definitions: modgen check "
+                                   "moves (--move, --marker), or all of these from a position file (--position), written with the module's piece definitions: modgen check "
                                    "and VASSAL read it as a player's save. The module is the one built from the same data.")
     m.add_argument("game", metavar="GAME")
-    m.add_argument("--scenario", required=True, metavar="ID", help="the scenario whose set-up it starts from")
+    m.add_argument("--scenario", default=None, metavar="ID", help="the scenario whose set-up it starts from")
+    m.add_argument("--position", default=None, metavar="FILE.yaml",
+                   help="scenario, moment, moves and markers from a YAML file (docs/samples.md); the options add to it")
     m.add_argument("--at", default=None, metavar="TURN,SIDE,PHASE", help="the moment: e.g. 3,russian,Movement")
     m.add_argument("--move", action="append", default=[], metavar="UNIT=HEX", help="put a unit on a hex (repeatable)")
     m.add_argument("--marker", action="append", default=[], metavar="MARKER=HEX", help="put a marker on a hex (repeatable)")

@@ -37,3 +37,29 @@ def test_sample_refuses_bad_arguments_in_one_line(tmp_path: Path) -> None:
         res = run("sample", "galicia1914", *args, "-o", str(tmp_path / "x.vsav"), "--root", str(REPO))
         assert res.returncode == 2 and says in res.stderr and res.stderr.count("\n") == 1, res.stderr
         assert not (tmp_path / "x.vsav").exists()
+
+
+def test_a_position_file_gives_the_same_save_as_the_options(galicia_module: Path, tmp_path: Path) -> None:
+    """The docs/samples.md example as a file, and the same position as options: one position, one verdict."""
+    position = tmp_path / "bug.yaml"
+    position.write_text('scenario: campaign\nat: {turn: 3, side: russian, phase: Movement}\nmoves:\n  ru-inf-3: "3.15"\nmarkers: {}\n')
+    from_file = run("sample", "galicia1914", "--position", str(position), "-o", str(tmp_path / "a.vsav"), "--root", str(REPO))
+    from_options = run("sample", "galicia1914", "--scenario", "campaign", "--at", "3,russian,Movement",
+                       "--move", "ru-inf-3=3.15", "-o", str(tmp_path / "b.vsav"), "--root", str(REPO))
+    assert from_file.returncode == 0 and from_options.returncode == 0, from_file.stderr
+    verdicts = []
+    for save in ("a.vsav", "b.vsav"):
+        checked = run("check", str(tmp_path / save), "--module", str(galicia_module), "--json")
+        verdicts.append(sorted((f["rule"], tuple(f["units"])) for s in json.loads(checked.stdout)["saves"] for f in s["findings"]))
+    assert verdicts[0] == verdicts[1] and ("13.0", ("ru-inf-3",)) in verdicts[0]
+
+
+def test_a_bad_position_file_names_its_line(tmp_path: Path) -> None:
+    for text, says in (('scenario: campaign\nmoves:\n  ru-inf-3: 0315\n', ':3: moves.ru-inf-3: YAML reads the unquoted 0315'),
+                       ('scenario: campaign\nmoves:\n  ru-inf-3: "3.15"\n  nobody: "3.15"\n', ':4: moves.nobody: --move: no unit'),
+                       ('scenario: campaign\nmove: {}\n', ":2: move: unknown field 'move' (did you mean 'moves'?)")):
+        position = tmp_path / "p.yaml"
+        position.write_text(text)
+        res = run("sample", "galicia1914", "--position", str(position), "-o", str(tmp_path / "x.vsav"), "--root", str(REPO))
+        assert res.returncode == 2 and f"{position}{says}" in res.stderr and res.stderr.count("\n") == 1, res.stderr
+        assert not (tmp_path / "x.vsav").exists()
