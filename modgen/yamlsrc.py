@@ -96,6 +96,11 @@ def load_yaml(path: Path, display: str | None = None) -> Any:
         raise DataError(name, None, None, "file not found") from None
     except UnicodeDecodeError as exc:
         raise DataError(name, None, None, f"not UTF-8 text ({exc.reason})") from None
+    return parse_yaml(text, name)
+
+
+def parse_yaml(text: str, name: str) -> Any:
+    """Parse YAML text as the file `name`; syntax errors become DataError with the line."""
     loader = _Loader(text)
     loader.name = name
     try:
@@ -108,6 +113,21 @@ def load_yaml(path: Path, display: str | None = None) -> Any:
         raise DataError(name, None, None, f"YAML: {exc}") from None
     finally:
         loader.dispose()
+
+
+def shift_lines(value: Any, offset: int) -> Any:
+    """value with every line it remembers moved down by offset (a fragment parsed on its own)."""
+    if isinstance(value, LDict):
+        value.line += offset
+        value.key_lines = {k: n + offset for k, n in value.key_lines.items()}
+        for v in value.values():
+            shift_lines(v, offset)
+    elif isinstance(value, LList):
+        value.line += offset
+        value.item_lines = [n + offset for n in value.item_lines]
+        for v in value:
+            shift_lines(v, offset)
+    return value
 
 
 def line_of(container: Any, key: Any = None) -> int | None:

@@ -22,7 +22,7 @@ from ..atomic import write_atomic
 from ..errors import DataError
 from ..model import Game, MapData
 from ..yamlsrc import load_yaml
-from . import collect, displays, features, game, mapfile, markers, scenarios, terrain, units
+from . import collect, displays, features, fragments, game, mapfile, markers, scenarios, terrain, units
 from .nodes import Node
 from .schema import check
 
@@ -37,6 +37,7 @@ class ParsedFiles:
     def __init__(self, folder: Path, salt: str) -> None:
         self.folder, self.salt = folder, salt
         self.pending: dict[str, Any] = {}  # written by flush, once the whole game has loaded
+        self.pending_entries: dict[str, fragments.EntryCache] = {}  # long list files' entries, by file
 
     def key(self, text: bytes, schema: dict) -> str:
         return hashlib.sha256(self.salt.encode() + json.dumps(schema, sort_keys=True).encode() + text).hexdigest()
@@ -50,6 +51,21 @@ class ParsedFiles:
     def put(self, key: str, data: Any) -> None:
         self.pending[key] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)  # now: later stages may not alter it
 
+    def entries(self, name: str, schema: dict) -> fragments.EntryCache:
+        """The entries of a long list file read before (fragments.py), for a file whose bytes changed."""
+        path = self._entries_path(name)
+        try:
+            stored = pickle.loads(path.read_bytes())
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError, TypeError):
+            stored = None
+        cache = fragments.EntryCache(stored if isinstance(stored, dict) else None,
+                                     self.salt + json.dumps(schema, sort_keys=True))
+        self.pending_entries[name] = cache
+        return cache
+
+    def _entries_path(self, name: str) -> Path:
+        return self.folder / f"entries-{hashlib.sha256(name.encode()).hexdigest()[:16]}.pickle"
+
     def flush(self) -> None:
         """Write what was parsed: only after the game loaded, so bad data leaves nothing behind."""
         if self.pending:
@@ -57,6 +73,11 @@ class ParsedFiles:
         for key, blob in self.pending.items():
             write_atomic(self.folder / f"{key}.pickle", blob)
         self.pending.clear()
+        for name, cache in self.pending_entries.items():
+            if cache.used:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                write_atomic(self._entries_path(name), pickle.dumps(cache.used, protocol=pickle.HIGHEST_PROTOCOL))
+        self.pending_entries.clear()
 
 
 class GameLoader:
@@ -73,6 +94,12 @@ class GameLoader:
         shown = str(path.relative_to(self.root)) if path.is_relative_to(self.root) else str(path)
         key = self.parsed.key(path.read_bytes(), schema) if self.parsed is not None and path.is_file() else None
         data = self.parsed.get(key) if key is not None else None
+        if data is None and key is not None:  # changed since the last build: its unchanged entries are not read again
+            data = fragments.read(path.read_text(encoding="utf-8", errors="replace"), shown, schema,
+                                  self.parsed.entries(shown, schema))
+            if data is not None:
+                self.parsed.put(key, data)
+                return Node(shown, data, "")
         if data is None:
             data = load_yaml(path, shown)
             if data is None:
