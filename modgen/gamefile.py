@@ -56,28 +56,50 @@ def game_from_json(data: bytes, where: str) -> Game:
 # --------------------------------------------------------------------------- encoding
 
 
+_SCALARS = (str, int, float, bool)
+
+
 def _encode(obj: Any) -> Any:
-    if isinstance(obj, BoardGeometry):
+    """The JSON form of a model value. The commonest kinds are tested first, by exact type: a game of
+    2,000 units encodes some 75,000 values on every build."""
+    kind = type(obj)
+    if kind in _SCALARS or obj is None:
+        return obj
+    if kind is tuple or kind is list:
+        return [_encode(v) for v in obj]
+    if kind is BoardGeometry:
         return _encode(obj.spec)
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: _encode(getattr(obj, f.name)) for f in _stored_fields(type(obj)) if not _omitted(f, getattr(obj, f.name))}
+    fields = _encoded_fields(kind) if hasattr(kind, "__dataclass_fields__") else None
+    if fields is not None:
+        out = {}
+        for name, omit, default in fields:
+            value = getattr(obj, name)
+            if not (omit and value == default):
+                out[name] = _encode(value)
+        return out
     if isinstance(obj, dict):
         return [[_encode(k), _encode(v)] for k, v in obj.items()]
     if isinstance(obj, (set, frozenset)):
         return sorted(_encode(v) for v in obj)
     if isinstance(obj, (list, tuple)):
         return [_encode(v) for v in obj]
-    if obj is None or isinstance(obj, (str, int, float, bool)):
+    if isinstance(obj, _SCALARS):
         return obj
     raise TypeError(f"cannot store {type(obj).__name__} in a game description")
 
 
-def _omitted(f: dataclasses.Field, value: Any) -> bool:
-    """A field marked `omit_default` is left out at its default (decoding gives the default back), so
-    a capability most games lack (a map's seams, a scenario's sheets) adds nothing to their JSON."""
+@lru_cache(maxsize=None)
+def _encoded_fields(cls: type) -> tuple[tuple[str, bool, Any], ...]:
+    """(name, omitted at its default, the default) of each stored field. A field marked
+    `omit_default` is left out at its default (decoding gives the default back), so a capability
+    most games lack (a map's seams, a scenario's sheets) adds nothing to their JSON."""
+    return tuple((f.name, bool(f.metadata.get("omit_default")), _default(f)) for f in _stored_fields(cls))
+
+
+def _default(f: dataclasses.Field) -> Any:
     if not f.metadata.get("omit_default"):
-        return False
-    return value == (f.default if f.default is not dataclasses.MISSING else f.default_factory())
+        return None
+    return f.default if f.default is not dataclasses.MISSING else f.default_factory()
 
 
 # --------------------------------------------------------------------------- decoding
