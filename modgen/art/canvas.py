@@ -1,13 +1,16 @@
 """The drawing surface of counter art: fonts, colours, the supersampled Canvas that records what
-it drew (Element), and the unit-type symbols. modgen.art.counters lays counters out on it."""
+it drew (Element), and the unit-type symbols. modgen.art.counters lays counters out on it.
+For the map art (modgen.art.mapart): hex IDs drawn from cached halves (draw_number), and the
+Recording that paints a large supersampled board a band at a time."""
 
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Iterator, Literal
+from typing import Any, Iterator, Literal, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -75,6 +78,34 @@ def _glyphs(text: str, px: int, bold: bool, condensed: bool, anchor: str, ink: i
     """The text's mask and offset, as ImageDraw.text renders them at an integer point (cached:
     counters repeat the same numbers and names, and FreeType rendering was most of their time)."""
     return font(px, bold, condensed).getmask2(text, mode, anchor=anchor, ink=ink, start=(0.0, 0.0), stroke_filled=True)
+
+
+FIGURE_SPACE = "\u2007"  # a blank as wide as a digit: DejaVu's digits are all one width (tabular)
+
+
+@lru_cache(maxsize=4096)
+def _figures(shown: str, px: int, bold: bool, start: tuple[float, float]) -> tuple:
+    """The mask and offset of a number centred ("mm") with some of its digits blanked by figure
+    spaces: every digit keeps its place, and its pixels, in the number (cached: hex IDs repeat
+    their halves)."""
+    return font(px, bold).getmask2(shown, "L", anchor="mm", start=start)
+
+
+def draw_number(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, px: int, bold: bool,
+                fill: tuple[int, int, int]) -> None:
+    """draw.text(xy, text, fill, font(px, bold), anchor="mm"), the same pixels, for a number of
+    2 or more digits (a hex ID): FreeType renders each half once for all the numbers sharing it,
+    and the halves are overlaid (lighter), as FreeType lays out the digits. Else: draw.text."""
+    if draw.fontmode != "L" or len(text) < 2 or not (text.isascii() and text.isdigit()):
+        draw.text(xy, text, fill=fill, font=font(px, bold), anchor="mm")
+        return
+    ink, fill_ink = draw._getink(fill)
+    ink = fill_ink if ink is None else ink
+    start = (math.modf(xy[0])[0], math.modf(xy[1])[0])
+    half = len(text) // 2
+    left, (dx, dy) = _figures(text[:half] + FIGURE_SPACE * (len(text) - half), px, bold, start)
+    right, _ = _figures(FIGURE_SPACE * half + text[half:], px, bold, start)
+    draw.draw.draw_bitmap((int(xy[0]) + dx, int(xy[1]) + dy), left.chop_lighter(right), ink)
 
 
 @lru_cache(maxsize=8192)
@@ -252,3 +283,88 @@ def draw_symbol(c: Canvas, kind: str, x0: float, y0: float, x1: float, y1: float
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         c.line([(cx - 6, cy + 2), (cx - 6, cy - 3), (cx + 6, cy - 3), (cx + 6, cy + 2)], ink, 1.2)
         c.line([(cx, cy - 3), (cx, cy + 2)], ink, 1.2)
+
+
+BAND = 256  # rows of a supersampled board painted at a time (even: mapart supersamples 2x); 128-256 were fastest
+Points = list[tuple[int, int]]
+Call = tuple[str, Points, tuple, int, int]  # C method, points, its other arguments, first and last row reached
+
+
+class Recording:
+    """Stands in for Pillow's C drawing object (ImageDraw.Draw.draw) while a board is painted.
+
+    ImageDraw works out every shape (line joints, text masks) and hands the C object whole-pixel
+    work: the recording keeps each call with its points truncated as the C code truncates them
+    (int), so that `play` can paint the board a band at a time, each call shifted by whole pixels
+    into the bands it reaches: the same pixels as painting the board whole, without a 237 MB
+    supersampled canvas for a 4930 x 3008 board (touching its fresh memory alone took 0.09 s).
+    A call it does not know (an arc, a point) fails loudly: add it here.
+    """
+
+    def __init__(self, real: Any) -> None:
+        self.real = real  # a drawing object of the same mode: inks are worked out by it
+        self.calls: list[Call] = []
+
+    def draw_ink(self, *args: Any) -> int:
+        return self.real.draw_ink(*args)
+
+    def _keep(self, name: str, xy: Sequence, args: tuple, reach: int, below: int = 0) -> None:
+        """Keep a call; reach: how far its pixels may lie above and below its points (line width)."""
+        flat = isinstance(xy[0], (int, float))
+        pts = [(int(x), int(y)) for x, y in (zip(xy[0::2], xy[1::2]) if flat else xy)]
+        ys = [y for _, y in pts]
+        self.calls.append((name, pts, args, min(ys) - reach, max(ys) + reach + below))
+
+    def draw_lines(self, xy: Sequence, ink: int, width: int = 0) -> None:
+        self._keep("draw_lines", xy, (ink, width), width + 2)
+
+    def draw_polygon(self, xy: Sequence, ink: int, fill: int = 0, width: int = 0, mask: Any = None) -> None:
+        """With a mask (a wide outline kept inside the fill), the mask is made again for each band."""
+        self._keep("draw_polygon" if mask is None else "masked_polygon", xy, (ink, fill, width), width + 2)
+
+    def draw_ellipse(self, xy: Sequence, ink: int, fill: int = 0, width: int = 0) -> None:
+        self._keep("draw_ellipse", xy, (ink, fill, width), 2)
+
+    def draw_rectangle(self, xy: Sequence, ink: int, fill: int = 0, width: int = 0) -> None:
+        self._keep("draw_rectangle", xy, (ink, fill, width), 2)
+
+    def draw_pieslice(self, xy: Sequence, start: float, end: float, ink: int, fill: int = 0, width: int = 0) -> None:
+        self._keep("draw_pieslice", xy, (start, end, ink, fill, width), 2)
+
+    def draw_bitmap(self, xy: Sequence, bitmap: Any, ink: int) -> None:
+        self._keep("draw_bitmap", xy, (bitmap, ink), 0, bitmap.size[1])
+
+    def play(self, size: tuple[int, int], background: tuple[int, int, int], factor: int) -> Image.Image:
+        """The picture of `size` reduced by `factor` (box average), painted in bands of BAND rows,
+        one after the other on one band canvas, each call in the order it was made."""
+        width, height = size
+        out = Image.new("RGB", (width // factor, height // factor))
+        band = Image.new("RGB", (width, min(BAND, height)), background)
+        for index, calls in enumerate(self.by_band(height)):
+            top = index * BAND
+            if index:
+                band.paste(background, (0, 0, band.width, band.height))
+            draw = ImageDraw.Draw(band)
+            for name, pts, args, _, _ in calls:
+                moved = [(x, y - top) for x, y in pts]
+                if name == "masked_polygon":
+                    masked_polygon(band, draw, moved, *args)
+                else:
+                    getattr(draw.draw, name)(moved, *args)
+            out.paste(band.reduce(factor, (0, 0, width, min(BAND, height - top))), (0, top // factor))
+        return out
+
+    def by_band(self, height: int) -> list[list[Call]]:
+        """The calls reaching into each band, in the order they were made."""
+        bands: list[list[Call]] = [[] for _ in range(-(-height // BAND))]
+        for call in self.calls:
+            for i in range(max(0, call[3] // BAND), min(len(bands) - 1, call[4] // BAND) + 1):
+                bands[i].append(call)
+        return bands
+
+
+def masked_polygon(band: Image.Image, draw: ImageDraw.ImageDraw, pts: Points, ink: int, fill: int, width: int) -> None:
+    """ImageDraw.polygon's wide outline, drawn through a mask of the polygon's fill as it draws it."""
+    mask = Image.new("1", band.size)
+    ImageDraw.Draw(mask).draw.draw_polygon(pts, draw._getink(1)[0], 1)
+    draw.draw.draw_polygon(pts, ink, fill, width, mask.im)

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from ..model import Board, Game, MapData
 from ..sheets import overlapping
-from .canvas import darken, font, hex_rgb
+from .canvas import Recording, darken, draw_number, font, hex_rgb
 
 SS = 2  # supersampling
 RIVER = (52, 104, 186)
@@ -26,15 +26,18 @@ VP_RED = (205, 30, 30)
 SIDE_COLOURS = [(138, 90, 43), (91, 127, 181), (120, 120, 120), (60, 130, 60)]
 
 
+BACKGROUND = (214, 206, 180)
+
+
 class MapPainter:
     """Draws one board; coordinates are board pixels, scaled internally for supersampling."""
 
     def __init__(self, game: Game, board: Board) -> None:
         self.game, self.board, self.map = game, board, game.map
-        geo = board.geometry
-        self.image = Image.new("RGB", (geo.width * SS, geo.height * SS), (214, 206, 180))
-        self.draw = ImageDraw.Draw(self.image)
-        self.hexes = [h for h in geo.raw_of]
+        self.draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))  # ImageDraw works out the shapes ...
+        self.recording = Recording(self.draw.draw)  # ... and the recording keeps them (see paint)
+        self.draw.draw = self.recording
+        self.hexes = [h for h in board.geometry.raw_of]
         self.beyond = overlapping(game.map, board)  # other sheets' hexes reaching into this one at a seam
         self.shown = set(self.hexes) | set(self.beyond)
         self.rng = random.Random(f"{game.id}/{board.name}")  # textures: same data, same pixels
@@ -82,6 +85,15 @@ class MapPainter:
             self.draw.line(pts + [pts[0]], fill=(95, 90, 75), width=SS)
 
     def paint(self) -> Image.Image:
+        """The board: its layers recorded, then played band by band and reduced (see Recording)."""
+        self.layers()
+        # Box-average the exact 2x supersample (as the counters do): LANCZOS took more than half a
+        # board's drawing time for no difference a player sees at 100% zoom
+        geo = self.board.geometry
+        return self.recording.play((geo.width * SS, geo.height * SS), BACKGROUND, SS)
+
+    def layers(self) -> None:
+        """Everything on the board, bottom to top, drawn with self.draw."""
         self.beyond_seams()
         self.terrain()
         self.areas()
@@ -94,9 +106,6 @@ class MapPainter:
         self.hex_ids()
         self.frame()
         self.entry_areas()
-        # Box-average the exact 2x supersample (as the counters do): LANCZOS took more than half a
-        # board's drawing time for no difference a player sees at 100% zoom
-        return self.image.reduce(SS)
 
     def terrain(self) -> None:
         m: MapData = self.map
@@ -375,12 +384,11 @@ class MapPainter:
 
     def hex_ids(self) -> None:
         size = self.board.geometry.spec.hex_size
-        f = font(round(size * 0.1) * SS, bold=False)
+        px = round(size * 0.1) * SS
         for h in self.hexes + self.beyond:  # beyond a seam: the part of its ID this sheet shows
             x, y = self.at(h)
             rgb = hex_rgb(self.map.terrain_types[self.map.terrain[h]].colour)
-            ink = darken(rgb, 0.6)
-            self.draw.text(self.p((x, y - size * 0.4)), h, font=f, fill=ink, anchor="mm")
+            draw_number(self.draw, self.p((x, y - size * 0.4)), h, px, False, darken(rgb, 0.6))
 
     def frame(self) -> None:
         geo = self.board.geometry
