@@ -10,12 +10,14 @@ memory in a fixed order and written atomically, so the same data always gives th
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from .art.counters import COUNTER, CounterText
 from .art.sheets import sheet_pages
@@ -227,6 +229,27 @@ def build_game(root: Path, game_id: str, out_dir: Path, progress: Progress | Non
 
     With no change to the data or to modgen since the last build, nothing is written.
     """
+    with _collection_paused():
+        return _build_game(root, game_id, out_dir, progress, use_cache, workers)
+
+
+@contextmanager
+def _collection_paused() -> Iterator[None]:
+    """Python's cycle collector off while a build runs: a build makes some 300,000 objects that live
+    until it ends (the model, keys, piece definitions), and the collector walked them again and
+    again (0.05-0.09 s of a 0.7 s erratum build of 2,000 units). It runs again afterwards; a
+    build's objects hold no cycles worth collecting earlier."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _build_game(root: Path, game_id: str, out_dir: Path, progress: Progress | None, use_cache: bool,
+                workers: int | None) -> BuildResult:
     started = time.perf_counter()
     say = progress or (lambda _msg: None)
     path = out_dir / f"{game_id}.vmod"

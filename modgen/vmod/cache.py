@@ -103,8 +103,8 @@ def code_fingerprint() -> str:
 class ArtCache:
     """Rendered images by content key, in one pack per game (<out>/.cache/art/<game>.pack, a zip
     of stored PNGs named by key): one file to open and one to write per build, where a file per
-    image cost more to write than some of the images cost to draw. The pack written holds the
-    images this build used, so it never grows past one module's worth."""
+    image cost more to write than some of the images cost to draw. The pack holds the images this
+    build used, and at most as many again that earlier builds used (see save)."""
 
     def __init__(self, folder: Path | None, name: str = "art") -> None:
         self.path = folder / f"{name}.pack" if folder is not None else None
@@ -157,12 +157,26 @@ class ArtCache:
         self.used[key] = data
 
     def save(self) -> None:
-        """Write the pack of this build's images (atomically; nothing without a folder)."""
-        if self._old is not None:
-            self._old.close()
+        """Write the pack of this build's images (nothing without a folder). When the old pack holds
+        them all but a few, those few are appended to it (an erratum's two images, not 8 MB written
+        again); when more than half of what it holds went unused, it is written anew, atomically.
+        An append cut short leaves a damaged pack, which the next build reads as a cold cache."""
+        old, index = self._old, self._index
+        if old is not None:
+            old.close()
             self._old = None
         if self.path is None:
             return
+        new = sorted(k for k in self.used if k not in index)
+        unused = len(index) - (len(self.used) - len(new))
+        if old is not None and unused * 2 <= len(index):
+            try:
+                with zipfile.ZipFile(self.path, "a", zipfile.ZIP_STORED) as z:
+                    for key in new:
+                        z.writestr(key, self.used[key])
+                return
+            except (zipfile.BadZipFile, OSError):
+                pass  # written anew below
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
         with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as z:
