@@ -183,19 +183,9 @@ def module_entries(
     return entries
 
 
-def start_module(game: Game, progress: Progress, drawer: Drawer, previews: bool
-                 ) -> tuple[list[tuple[str, bytes]], Callable[[], dict[str, bytes]]]:
-    """The module's entries, and a function that waits for the proof-reading pictures, which are
-    still being drawn (they must not hold up the module). The images are drawn by the drawer's
-    processes while this one writes the buildFile and the set-ups."""
-    scenarios = list(game.scenarios.values())
+def piece_defs(game: Game, layout: TracksLayout) -> dict[tuple[str, str], PieceDef]:
+    """Every unit's and marker's piece definition, by (kind, id)."""
     first = game.primary_scenario
-    layout = tracks_layout(game, scenarios)
-    jobs, charts, board_images, display_images = image_jobs(game, layout)
-    progress(f"images: {len(game.units)} units, {len(game.markers)} markers, {len(game.map.hex_ids())} hexes, "
-             f"{len(charts)} charts ({drawer.workers} processes)")
-    wait_images = drawer.start(jobs)
-
     defs: dict[tuple[str, str], PieceDef] = {}
     for unit in game.units.values():
         d = unit_def(game, first, unit, layout)
@@ -203,23 +193,46 @@ def start_module(game: Game, progress: Progress, drawer: Drawer, previews: bool
     for marker in game.markers.values():
         d = marker_def(game, marker)
         defs[(d.kind, d.item_id)] = d
-    progress("buildFile and setups")
+    return defs
+
+
+def module_texts(game: Game, layout: TracksLayout, charts: list[ChartRef], board_images: dict[str, str],
+                 display_images: dict[str, str]) -> tuple[bytes, list[tuple[str, bytes]]]:
+    """buildFile.xml and each scenario's set-up save (as archive entries): what the module says
+    besides its images. Done in a drawing process when there are some (Drawer.aside): for 2,000
+    units it took the builder 0.17 s."""
+    defs = piece_defs(game, layout)
     setups: list[tuple[str, str]] = []
-    setup_entries: list[tuple[str, bytes]] = []
-    for sc in scenarios:
-        content = scenario_save(game, sc, defs, layout, game.title)
-        text = encode_game_text(content)
-        setup_entries.append((setup_file_name(sc.id), zip_bytes([("savedGame", obfuscate(text, SETUP_KEY))])))
+    entries: list[tuple[str, bytes]] = []
+    for sc in game.scenarios.values():
+        text = encode_game_text(scenario_save(game, sc, defs, layout, game.title))
+        entries.append((setup_file_name(sc.id), zip_bytes([("savedGame", obfuscate(text, SETUP_KEY))])))
         setups.append((sc.name, setup_file_name(sc.id)))
-    buildfile = render_buildfile(
-        game, game.title, defs, layout, {"boards": board_images, "displays": display_images}, charts, setups, COUNTER
-    )
+    buildfile = render_buildfile(game, game.title, defs, layout, {"boards": board_images, "displays": display_images},
+                                 charts, setups, COUNTER)
+    return buildfile.encode("utf-8"), entries
+
+
+def start_module(game: Game, progress: Progress, drawer: Drawer, previews: bool
+                 ) -> tuple[list[tuple[str, bytes]], Callable[[], dict[str, bytes]]]:
+    """The module's entries, and a function that waits for the proof-reading pictures, which are
+    still being drawn (they must not hold up the module). The drawer's processes write the buildFile
+    and the set-ups, work out the images' cache keys and draw what the cache lacks, while this one
+    writes game.json and takes the images in."""
+    layout = tracks_layout(game, list(game.scenarios.values()))
+    jobs, charts, board_images, display_images = image_jobs(game, layout)
+    progress(f"images: {len(game.units)} units, {len(game.markers)} markers, {len(game.map.hex_ids())} hexes, "
+             f"{len(charts)} charts ({drawer.workers} processes)")
+    progress("buildFile and setups")
+    wait_texts = drawer.aside(module_texts, layout, charts, board_images, display_images)
+    wait_images = drawer.start(jobs)
+    module_json = game_json(game)
+    buildfile, setups = wait_texts()
     images = wait_images()
     wait_previews = drawer.start(preview_jobs(game, images, board_images, drawer.extras)) if previews else dict
-    entries = [("buildFile.xml", buildfile.encode("utf-8")), ("moduledata", module_metadata(game)),
-               (GAME_ENTRY, game_json(game))]
+    entries = [("buildFile.xml", buildfile), ("moduledata", module_metadata(game)), (GAME_ENTRY, module_json)]
     entries += [(f"images/{name}", data) for name, data in sorted(images.items())]
-    entries += setup_entries
+    entries += setups
     return entries, wait_previews
 
 

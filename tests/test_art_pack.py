@@ -53,3 +53,11 @@ def test_a_damaged_pack_is_a_cold_cache(tmp_path: Path) -> None:
     pack.write_bytes(pack.read_bytes()[:-30])  # an append cut short
     cache = _build(tmp_path, {"a": b"1", "b": b"2"})
     assert cache.hits == 0 and cache.misses == 2 and _keys(tmp_path) == {"a", "b"}
+
+
+def test_an_image_whose_bytes_do_not_match_their_crc_is_drawn_again(tmp_path: Path) -> None:
+    _build(tmp_path, {"a": b"first image bytes", "b": b"second image bytes"})
+    pack = tmp_path / "g.pack"
+    pack.write_bytes(pack.read_bytes().replace(b"second image", b"SECOND image"))  # a flipped byte in b
+    cache = ArtCache(tmp_path, "g")
+    assert cache.get("a") == b"first image bytes" and cache.get("b") is None

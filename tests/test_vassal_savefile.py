@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from modgen.build import build_game
 from modgen.errors import SaveError
+from modgen.vassal.archive import zip_bytes, zip_bytes_by_zipfile
 from modgen.vassal.commands import leaves
 from modgen.vassal.module import map_location, read_module
 from modgen.vassal.names import display_name
@@ -15,6 +17,7 @@ from modgen.vassal.savefile import (BoardPick, SaveContent, StackSpec, encode_ga
                                     read_game, read_game_data, save_bytes, write_game)
 
 from .conftest import FIXTURES as FIX
+from .conftest import REPO
 KITCHEN = read_module(FIX / "kitchen.vmod")
 TINY = read_module(FIX / "tiny.vmod")
 
@@ -234,3 +237,17 @@ def test_an_empty_savedata_version_falls_back_to_the_moduledata_version(tmp_path
             z.writestr(name, data)
     saved = read_game(tmp_path / "engine36.vsav")
     assert (saved.module_name, saved.module_version) == ("Kitchen", "1.2")
+
+
+def test_zip_bytes_are_the_bytes_zipfile_writes(tmp_path):
+    """zip_bytes assembles the zip itself; it must give exactly what zipfile.writestr gives for the
+    same entries (stored PNGs, deflated text, an empty entry, a non-ASCII name), and read back."""
+    module = build_game(REPO, "galicia1914", tmp_path, use_cache=False).path
+    with zipfile.ZipFile(module) as z:
+        entries = [(n, z.read(n)) for n in z.namelist()]
+    entries += [("empty", b""), ("notes/été.txt", "là".encode() * 50)]
+    ours = zip_bytes(entries)
+    assert ours == zip_bytes_by_zipfile(entries)
+    (tmp_path / "x.zip").write_bytes(ours)
+    with zipfile.ZipFile(tmp_path / "x.zip") as z:
+        assert z.testzip() is None and [(n, z.read(n)) for n in z.namelist()] == entries

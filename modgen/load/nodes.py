@@ -47,7 +47,10 @@ class Node:
 
     def text(self, key: str, default: Any = _MISSING, hex_id: bool = False) -> str:
         """A text field (id, name, version, reference): see _as_text."""
-        value, written = self.data.get(key), written_of(self.data, key)
+        value = self.data.get(key)
+        if type(value) is str:  # the commonest: kept as it is (_as_text), nothing to look up for an error
+            return value
+        written = written_of(self.data, key)
         if value is None and not (written and default is _MISSING):
             return self.get(key, str, default)  # absent or empty: the default, or 'missing field'
         if isinstance(value, (list, dict)):

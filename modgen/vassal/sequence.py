@@ -34,9 +34,13 @@ def encode(tokens: Iterable[Optional[str]], delim: str) -> str:
     """
     if len(delim) != 1:
         raise ValueError("delimiter must be one character")
+    toks = [t or "" for t in tokens]
+    joined = delim.join(toks)
+    if joined.count(delim) == len(toks) - 1 and "\\" not in joined and "'" not in joined:
+        return joined  # no token holds the delimiter, a backslash or a quote: nothing to escape or wrap
     esc = "\\" + delim
     out = []
-    for t in tokens:
+    for t in toks:
         if not t:
             out.append("")
             continue

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import io
 import json
 import os
+import struct
 import zipfile
+import zlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
@@ -112,15 +115,14 @@ class ArtCache:
         self.misses = 0
         self.used: dict[str, bytes] = {}
         self._texts: dict[int, tuple[Any, str]] = {}  # id -> (part, its canonical JSON)
-        self._old: zipfile.ZipFile | None = None
+        self._pack, self._where = b"", {}  # the old pack's bytes; key -> (start, end, crc) of its image in them
         if self.path is not None and self.path.is_file():
             try:
-                self._old = zipfile.ZipFile(self.path)
-                self._index = set(self._old.namelist())
-            except (zipfile.BadZipFile, OSError):
-                self._old = None  # a damaged pack is a cold cache, never an error
-        if self._old is None:
-            self._index = set()
+                self._pack, self._where = _read_pack(self.path)
+            except (zipfile.BadZipFile, OSError, struct.error, ValueError):
+                self._pack, self._where = b"", {}  # a damaged pack is a cold cache, never an error
+        self._index = set(self._where)
+        self._had_pack = bool(self._where)
 
     def key(self, key_parts: tuple) -> str:
         """digest(art_fingerprint(), *key_parts), with each part's JSON made once per build: the
@@ -137,19 +139,20 @@ class ArtCache:
         return known[1]  # the part is kept with its text, so its id is not reused during the build
 
     def get(self, key: str) -> bytes | None:
-        """The cached image, or None; what is found is kept for the next pack."""
+        """The cached image, or None; what is found is kept for the next pack. An image whose bytes
+        do not match the CRC the pack recorded is not found (drawn again)."""
         if key in self.used:
             self.hits += 1
             return self.used[key]
-        if key in self._index and self._old is not None:
-            try:
-                data = self._old.read(key)
-            except (zipfile.BadZipFile, OSError, KeyError):
-                return None
-            self.used[key] = data
-            self.hits += 1
-            return data
-        return None
+        where = self._where.get(key)
+        if where is None:
+            return None
+        data = self._pack[where[0]:where[1]]
+        if zlib.crc32(data) != where[2]:
+            return None
+        self.used[key] = data
+        self.hits += 1
+        return data
 
     def put(self, key: str, data: bytes, drawn: bool = True) -> None:
         """Keep a new image (drawn: it counts as one drawn; not for what a job drew besides it)."""
@@ -161,15 +164,13 @@ class ArtCache:
         them all but a few, those few are appended to it (an erratum's two images, not 8 MB written
         again); when more than half of what it holds went unused, it is written anew, atomically.
         An append cut short leaves a damaged pack, which the next build reads as a cold cache."""
-        old, index = self._old, self._index
-        if old is not None:
-            old.close()
-            self._old = None
+        index = self._index
+        self._pack, self._where = b"", {}
         if self.path is None:
             return
         new = sorted(k for k in self.used if k not in index)
         unused = len(index) - (len(self.used) - len(new))
-        if old is not None and unused * 2 <= len(index):
+        if self._had_pack and unused * 2 <= len(index):
             try:
                 with zipfile.ZipFile(self.path, "a", zipfile.ZIP_STORED) as z:
                     for key in new:
@@ -183,6 +184,24 @@ class ArtCache:
             for key in sorted(self.used):
                 z.writestr(key, self.used[key])
         os.replace(tmp, self.path)
+
+
+def _read_pack(path: Path) -> tuple[bytes, dict[str, tuple[int, int, int]]]:
+    """A pack's bytes, and where each stored image lies in them: read at once and sliced, where
+    zipfile's read of each of 3,000 entries cost 0.045 s of a 0.5 s rebuild."""
+    data = path.read_bytes()
+    where: dict[str, tuple[int, int, int]] = {}
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        for info in z.infolist():
+            if info.compress_type != zipfile.ZIP_STORED or info.flag_bits & 0x1:
+                raise zipfile.BadZipFile(f"{info.filename}: not a stored image")
+            at = info.header_offset
+            if data[at:at + 4] != b"PK\x03\x04":
+                raise zipfile.BadZipFile(f"{info.filename}: no local header")
+            name_length, extra_length = struct.unpack_from("<HH", data, at + 26)
+            start = at + 30 + name_length + extra_length
+            where[info.filename] = (start, start + info.compress_size, info.CRC)
+    return data, where
 
 
 def input_stamp(root: Path, game_id: str) -> str:
