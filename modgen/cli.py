@@ -354,14 +354,14 @@ def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     m.add_argument("--move", action="append", default=[], metavar="UNIT=HEX", help="put a unit on a hex (repeatable)")
     m.add_argument("--marker", action="append", default=[], metavar="MARKER=HEX", help="put a marker on a hex (repeatable)")
     m.add_argument("-o", "--out", required=True, metavar="OUT.vsav")
-    m.add_argument("--root", default=None, metavar="DIR", help="data tree (default: the current folder)")
+    _root_option(m)
     m.set_defaults(func=cmd_sample)
     v = sub.add_parser("validate", help="check a game's data: every error, then what is legal but likely a mistake",
                        description="Load each game as build does and list every error in its data (one line each, exit 2), "
                                    "then, for a game without errors, warnings: units "
                                    "no scenario sets up or brings in, set-up hexes over the stacking limit, ids with capitals.")
     v.add_argument("games", nargs="*", metavar="GAME", help="games to check (default: all)")
-    v.add_argument("--root", default=None, metavar="DIR", help="data tree (default: the current folder)")
+    _root_option(v)
     v.set_defaults(func=cmd_validate)
     pv = sub.add_parser("preview", help="draw a game's map and counter pictures; --watch: again after each edit",
                         description="Build GAME (module and proof-reading pictures, from the cache: one edit redraws only "
@@ -370,7 +370,7 @@ def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     pv.add_argument("game", metavar="GAME")
     pv.add_argument("--watch", action="store_true", help="rebuild after each edit until Ctrl-C")
     pv.add_argument("--out", default="build", metavar="DIR", help="where the pictures go (default: build)")
-    pv.add_argument("--root", default=None, metavar="DIR", help="data tree (default: the current folder)")
+    _root_option(pv)
     pv.set_defaults(func=cmd_preview)
     e = sub.add_parser("engine", help="load a module, its set-ups and saves in the real VASSAL engine",
                        description="The real VASSAL engine (make engine installs it) loads the module, each scenario's "
@@ -415,6 +415,10 @@ def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true", help="JSON report on stdout instead of the summary line")
     r.set_defaults(func=cmd_refresh)
     return p
+
+
+def _root_option(p: argparse.ArgumentParser, help: str = "data tree (default: the current folder)") -> None:
+    p.add_argument("--root", default=None, metavar="DIR", help=help)
 
 
 def main(argv: list[str] | None = None) -> int:
