@@ -213,6 +213,22 @@ def test_images_drawn_by_a_pool_are_the_images_drawn_in_one_process(tmp_path):
         assert (tmp_path / "one" / f"galicia1914-{kind}.png").read_bytes() == (tmp_path / "pool" / f"galicia1914-{kind}.png").read_bytes()
 
 
+def test_spawned_drawing_processes_and_a_warm_cache_give_the_same_module(tmp_path, monkeypatch):
+    """Where processes are spawned (not forked), the builder works out the keys and the buildFile is
+    sent to a worker with its arguments; with a warm cache, the keys come from forked workers and
+    images from the pack: every way gives the bytes of one process drawing everything."""
+    import modgen.images as images
+
+    one = build_game(REPO, "galicia1914", tmp_path / "one", use_cache=False, workers=1).path.read_bytes()
+    forked = build_game(REPO, "galicia1914", tmp_path / "forked", workers=2)
+    (tmp_path / "forked" / ".cache" / "galicia1914.stamp").unlink()  # not up to date: built again, all from the pack
+    warm = build_game(REPO, "galicia1914", tmp_path / "forked", workers=2)
+    assert warm.drawn == 0 and warm.reused > 200
+    monkeypatch.setattr(images, "start_method", lambda: "spawn")
+    spawned = build_game(REPO, "galicia1914", tmp_path / "spawned", use_cache=False, workers=2).path.read_bytes()
+    assert one == forked.path.read_bytes() == warm.path.read_bytes() == spawned
+
+
 def test_a_one_hex_terrain_erratum_redraws_only_the_sheet_showing_it(tmp_path):
     """Each sheet's picture is keyed by what it shows: woods on a hex of one sheet, away from the
     seams, redraws that sheet and the map overview, nothing else; the result equals a cold build."""
