@@ -97,3 +97,18 @@ def test_a_fixed_game_loads_after_the_errors_are_mended(broken: Path) -> None:
     assert caught.value.lines() == ["counters/demo/scenarios/s1.yaml:11: reinforcements[1].unit: unit rd-1 is already set up or arriving (line 7)"]
     _edit(counters / "scenarios" / "s1.yaml", '\n  - {unit: rd-1, turn: 2, hexes: ["0202"]}', "")
     assert set(load_game(broken, "demo").units) == {"rd-1", "bl-1", "rd-2"}
+
+
+def test_a_refused_nationality_or_unit_type_does_not_make_its_units_errors(tmp_path: Path) -> None:
+    """game.yaml's nationalities and unit types are read one by one too; the units and set-ups that
+    name a refused one are not errors of their own (they are right once it is mended)."""
+    new_game(tmp_path, "demo", Shape())
+    game_yaml = tmp_path / "counters" / "demo" / "game.yaml"
+    _edit(game_yaml, 'colour: "#a04030"', 'colour: "red"')
+    _edit(game_yaml, "symbol: infantry}", "symbol: foot}")
+    with pytest.raises(DataErrors) as caught:
+        load_game(tmp_path, "demo")
+    lines = caught.value.lines()
+    assert len(lines) == 2, lines
+    assert lines[0].startswith("counters/demo/game.yaml:12: nationalities[0].colour: colour must be #rrggbb")
+    assert lines[1].startswith("counters/demo/game.yaml:15: unit_types.infantry.symbol: unknown value 'foot'")

@@ -79,20 +79,20 @@ def collecting() -> Iterator[Collector]:
 
 
 @contextmanager
-def item(node: Node, id_key: str | None = None, kind: str = "") -> Iterator[None]:
+def item(node: Node, id_key: str | None = None, kind: str = "", ident: str | None = None) -> Iterator[None]:
     """One entry of a list, read inside the block: with a collector, its error is recorded, the
-    entry left out and its id (`node[id_key]`, if readable) remembered as refused under `kind`."""
+    entry left out and its id (`ident`, or `node[id_key]` if readable) remembered as refused under
+    `kind`."""
     collector = _current.get()
     try:
         yield
-    except Skipped:
+    except (Skipped, DataError) as exc:  # Skipped: it names a refused entry, so it is refused too
         if collector is None:
             raise
-    except DataError as exc:
-        if collector is None:
-            raise
-        collector.add(exc)
-        ident = node.data.get(id_key) if id_key and isinstance(node.data, dict) else None
+        if isinstance(exc, DataError):
+            collector.add(exc)
+        if ident is None and id_key and isinstance(node.data, dict):
+            ident = node.data.get(id_key)
         if isinstance(ident, (str, int)) and not isinstance(ident, bool):
             collector.refused.add((kind, str(ident)))
 

@@ -11,6 +11,7 @@ from ..model import (
     DATA_CHARTS, Chart, Dice, Game, MapData, Marker, Morale, Nationality, Scenario, Side, Stacking, StepRule,
     CounterMark, TurnTrack, Unit, UnitType, UnitValue, stable_gpid,
 )
+from .collect import item, skip_if_refused
 from .nodes import Node, _as_text, _colour, _list_items, _words
 from .schema import by_id, choice, colour, document, flag, integer, items, must, obj, provenance, text, texts, words
 from .displays import DISPLAYS
@@ -142,15 +143,16 @@ def read_head(g: Node, game_id: str) -> GameHead:
     nationalities = {}
     nat_lines: dict[str, int | None] = {}
     for n in g.nodes("nationalities"):
-        nat = Nationality(n.text("id"), n.choice("side", side_ids), n.text("name"), _colour(n, "colour"), _colour(n, "text", "#ffffff"))
-        if nat.id in nationalities:
-            n.fail("id", f"duplicate nationality {nat.id!r} (first at line {nat_lines[nat.id]})")
-        nat_lines[nat.id] = n.line
-        nationalities[nat.id] = nat
-    unit_types = {
-        tid: UnitType(tid, n.text("name"), n.choice("symbol", SYMBOLS), n.flag("two_colour"), _words(n, "tags"))
-        for tid, n in g.mapping("unit_types")
-    }
+        with item(n, "id", "nationality"):
+            nat = Nationality(n.text("id"), n.choice("side", side_ids), n.text("name"), _colour(n, "colour"), _colour(n, "text", "#ffffff"))
+            if nat.id in nationalities:
+                n.fail("id", f"duplicate nationality {nat.id!r} (first at line {nat_lines[nat.id]})")
+            nat_lines[nat.id] = n.line
+            nationalities[nat.id] = nat
+    unit_types = {}
+    for tid, n in g.mapping("unit_types"):
+        with item(n, kind="unit_type", ident=tid):
+            unit_types[tid] = UnitType(tid, n.text("name"), n.choice("symbol", SYMBOLS), n.flag("two_colour"), _words(n, "tags"))
     sizes = {k: _as_text(v, w, g.file, line, f"sizes.{k}") for k, v, line, w in g.entries("sizes")}
     morale = {mid: Morale(mid, n.text("name"), _colour(n, "colour", None)) for mid, n in g.mapping("morale", {})}
     unit_values = {
@@ -163,9 +165,11 @@ def read_head(g: Node, game_id: str) -> GameHead:
     st = g.child("stacking")
     steps = []
     for n in st.nodes("steps", []):
-        steps.append(
-            StepRule(n.choice("type", unit_types), n.choice("size", sizes), n.integer("full", lo=0), n.integer("reduced", None, lo=0))
-        )
+        with item(n):
+            skip_if_refused("unit_type", str(n.data.get("type")))
+            steps.append(
+                StepRule(n.choice("type", unit_types), n.choice("size", sizes), n.integer("full", lo=0), n.integer("reduced", None, lo=0))
+            )
     stacking = Stacking(
         st.integer("limit", None, lo=1), tuple(steps), st.integer("units", None, lo=1), st.integer("free_units", 0, lo=0), st.integer("max_steps", None, lo=1)
     )
@@ -261,8 +265,8 @@ def make_game(g: Node, head: GameHead, units: dict[str, Unit], markers: dict[str
 def _check_gpids(game: Game, g: Node) -> None:
     seen: dict[str, str] = {}
     for kind, ids in (("unit", game.units), ("marker", game.markers)):
-        for item in ids:
-            gp = stable_gpid(game.id, kind, item)
+        for item_id in ids:
+            gp = stable_gpid(game.id, kind, item_id)
             if gp in seen:
-                g.fail("id", f"{kind} {item} and {seen[gp]} hash to the same piece id {gp}: rename one")
-            seen[gp] = f"{kind} {item}"
+                g.fail("id", f"{kind} {item_id} and {seen[gp]} hash to the same piece id {gp}: rename one")
+            seen[gp] = f"{kind} {item_id}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..model import CounterMark, Morale, Nationality, Unit, UnitType, UnitValue, Values
-from .collect import failed_before, item
+from .collect import failed_before, item, skip_if_refused
 from .nodes import Node, _words
 from .schema import document, flag, integer, items, must, obj, provenance, text, texts, words
 
@@ -76,6 +76,8 @@ def read_units(u: Node, nationalities: dict[str, Nationality], unit_types: dict[
             if uid in units:
                 n.fail("id", f"duplicate unit id {uid!r} (first at line {first_line[uid]})")
             first_line[uid] = n.line
+            skip_if_refused("nationality", str(n.data.get("nationality")))  # its error is the nationality's
+            skip_if_refused("unit_type", str(n.data.get("type")))
             nat = n.choice("nationality", nationalities)
             extra = tuple((k, n.integer(k, 0, lo=0, hi=99)) for k in unit_values)
             front = Values(n.integer("attack", lo=0, hi=99), n.integer("defense", lo=0, hi=99), n.integer("ma", lo=0, hi=99), extra)
