@@ -110,3 +110,17 @@ def test_the_game_after_an_erratum_is_the_game_read_without_any_cache(tmp_path: 
     cached = load_game(tmp_path, "holland44", parsed)
     plain = load_game(tmp_path, "holland44")
     assert json.loads(game_json(cached)) == json.loads(game_json(plain))
+
+
+def test_a_changed_file_that_is_not_utf8_is_refused_as_a_whole_parse_refuses_it(tmp_path: Path) -> None:
+    """The entry path reads text only as UTF-8: a byte that is not is the whole parse's error to
+    report, not a replacement character in a unit's name."""
+    from modgen.errors import DataError
+
+    for part in ("counters", "maps"):
+        shutil.copytree(REPO / part / "holland44", tmp_path / part / "holland44")
+    load_game(tmp_path, "holland44", ParsedFiles(tmp_path / "parsed", "salt"))
+    path = tmp_path / "counters" / "holland44" / "units.yaml"
+    path.write_bytes(path.read_bytes().replace(b'name: "', b'name: "\xff', 1))
+    with pytest.raises(DataError, match="not UTF-8 text"):
+        load_game(tmp_path, "holland44", ParsedFiles(tmp_path / "parsed", "salt"))

@@ -92,11 +92,11 @@ class GameLoader:
 
     def _open(self, path: Path, schema: dict) -> Node:
         shown = str(path.relative_to(self.root)) if path.is_relative_to(self.root) else str(path)
-        key = self.parsed.key(path.read_bytes(), schema) if self.parsed is not None and path.is_file() else None
+        raw = path.read_bytes() if self.parsed is not None and path.is_file() else None
+        key = self.parsed.key(raw, schema) if raw is not None else None
         data = self.parsed.get(key) if key is not None else None
         if data is None and key is not None:  # changed since the last build: its unchanged entries are not read again
-            data = fragments.read(path.read_text(encoding="utf-8", errors="replace"), shown, schema,
-                                  self.parsed.entries(shown, schema))
+            data = self._by_entries(raw, shown, schema)
             if data is not None:
                 self.parsed.put(key, data)
                 return Node(shown, data, "")
@@ -112,6 +112,15 @@ class GameLoader:
             if key is not None:
                 self.parsed.put(key, data)
         return Node(shown, data, "")
+
+    def _by_entries(self, raw: bytes, shown: str, schema: dict) -> Any:
+        """fragments.read of the file's text; None (the whole-file parse, which reports it) for text
+        that is not UTF-8."""
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        return fragments.read(text, shown, schema, self.parsed.entries(shown, schema))
 
     def load_map(self) -> MapData:
         """The map: map.yaml, then terrain.yaml and features.yaml, which need its hexes and types."""

@@ -105,15 +105,10 @@ def record(error: DataError) -> None:
     collector.add(error)
 
 
-def refused(kind: str, ident: str) -> bool:
-    """Whether an entry with this id was refused (so a reference to it is not a new error)."""
-    collector = _current.get()
-    return collector is not None and (kind, ident) in collector.refused
-
-
 def skip_if_refused(kind: str, ident: str) -> None:
     """Stop reading an entry that names a refused one: its error is reported already."""
-    if refused(kind, ident):
+    collector = _current.get()
+    if collector is not None and (kind, ident) in collector.refused:
         raise Skipped(ident)
 
 
