@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
-from .errors import DataError, DataErrors, ModgenError
+from .errors import DataError, ModgenError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -72,19 +72,25 @@ def wrote(path: Path) -> None:
 # --------------------------------------------------------------------------- commands
 
 
-def cmd_build(args: argparse.Namespace) -> int:
-    from .build import build_game, stderr_progress
+def games_named(root: Path, wanted: Sequence[str]) -> list[str]:
+    """The games asked for, or every game of the data tree; a game not there is refused."""
     from .loader import discover_games
 
-    root = data_root(args.root)
-    out = output_folder(args.out, "--out")
     known = discover_games(root)
     if not known:
         raise ModgenError(str(root), "no games found (expected counters/<game>/ and maps/<game>/)")
-    unknown = [g for g in args.games if g not in known]
+    unknown = [g for g in wanted if g not in known]
     if unknown:
         raise ModgenError(str(root), f"no game {', '.join(unknown)} here; games: {', '.join(known)}")
-    for game_id in args.games or known:
+    return list(wanted) or known
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from .build import build_game, stderr_progress
+
+    root = data_root(args.root)
+    out = output_folder(args.out, "--out")
+    for game_id in games_named(root, args.games):
         result = build_game(root, game_id, out, None if args.quiet else stderr_progress(game_id), use_cache=not args.no_cache)
         if result.up_to_date:
             print(f"{result.path}: up to date ({result.seconds:.2f} s)")
@@ -153,23 +159,18 @@ def _check_log(args: argparse.Namespace, module: Path | None, picture: Path | No
 def cmd_validate(args: argparse.Namespace) -> int:
     """Load each game and print every error in its data (exit 2 if any game has one), then, for a
     game without errors, what is legal but likely a mistake."""
-    from .loader import discover_games, load_game
+    from .loader import load_game
     from .validate import warnings
 
     root = data_root(args.root)
-    known = discover_games(root)
-    unknown = [g for g in args.games if g not in known]
-    if unknown:
-        raise ModgenError(str(root), f"no game {', '.join(unknown)} here; games: {', '.join(known)}")
     failed = 0
-    for game_id in args.games or known:
+    for game_id in games_named(root, args.games):
         try:
             game = load_game(root, game_id)
         except DataError as exc:
-            errors = exc.errors if isinstance(exc, DataErrors) else [exc]
-            for e in errors:
-                print(f"{e}", file=sys.stderr)
-            print(f"{game_id}: {len(errors)} error(s) in the data", file=sys.stderr)
+            for line in exc.lines():
+                print(line, file=sys.stderr)
+            print(f"{game_id}: {len(exc.lines())} error(s) in the data", file=sys.stderr)
             failed += 1
             continue
         found = warnings(root, game)
@@ -196,13 +197,11 @@ def cmd_sample(args: argparse.Namespace) -> int:
 
 def cmd_preview(args: argparse.Namespace) -> int:
     """The map and counter pictures, built now and (--watch) again after each edit of the data."""
-    from .loader import discover_games
     from .preview import preview, watch
 
     root = data_root(args.root)
     out = output_folder(args.out, "--out")
-    if args.game not in discover_games(root):
-        raise ModgenError(str(root), f"no game {args.game} here; games: {', '.join(discover_games(root))}")
+    games_named(root, [args.game])
 
     def show(result) -> None:
         for line in result.lines():
@@ -426,11 +425,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser(argv).parse_args(argv)
     try:
         return args.func(args)
-    except DataErrors as exc:  # every error in the data, one line each, then how many
-        for line in exc.lines():
+    except DataError as exc:  # every error in the data, one line each, then how many
+        lines = exc.lines()
+        for line in lines:
             print(f"modgen: {line}", file=sys.stderr)
-        if len(exc.errors) > 1:
-            print(f"modgen: {len(exc.errors)} errors in the data", file=sys.stderr)
+        if len(lines) > 1:
+            print(f"modgen: {len(lines)} errors in the data", file=sys.stderr)
         return EXIT_BAD_INPUT
     except ModgenError as exc:
         print(f"modgen: {exc}", file=sys.stderr)

@@ -16,14 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Sequence
 
+from .build import setup_file_name
 from .check.reader import load_context, read_state, state_from_save
 from .engine import EngineResult, engine_available, run_engine
 from .errors import ModgenError
 from .gamestate import GameState
 from .vassal.savefile import read_game_data
-
-SETUP_ENTRY = "setup_{}.vsav"  # as modgen build names a scenario's set-up in the module
-
 
 @dataclass
 class EngineRun:
@@ -55,7 +53,7 @@ def check_in_engine(module: Path, saves: Sequence[Path] = (), workers: int = 2) 
     with zipfile.ZipFile(module) as z:
         names = set(z.namelist())
         for sid, scenario in sorted(ctx.game.scenarios.items()):
-            entry = SETUP_ENTRY.format(sid)
+            entry = setup_file_name(sid)
             if entry in names:
                 state = state_from_save(read_game_data(z.read(entry), entry), ctx)
                 jobs.append((f"set-up {scenario.name!r}", {"setup": scenario.name}, state))

@@ -21,6 +21,10 @@ class DataError(ModgenError):
         super().__init__(where, text)
         self.file, self.line, self.field = str(file), line, field
 
+    def lines(self) -> list[str]:
+        """The error as the lines a command prints (DataErrors: one a problem)."""
+        return [str(self)]
+
 
 class SaveError(ModgenError):
     """An unreadable or foreign saved game (.vsav / .vlog)."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from .build import BuildResult, build_game
-from .errors import DataError, DataErrors
+from .errors import DataError
 
 Stamp = dict[Path, tuple[int, int]]
 
@@ -63,8 +63,7 @@ def preview(root: Path, game_id: str, out: Path) -> Preview:
     try:
         result: BuildResult = build_game(root, game_id, out)
     except DataError as exc:
-        errors = exc.lines() if isinstance(exc, DataErrors) else [str(exc)]
-        return Preview((), tuple(errors), time.perf_counter() - started)
+        return Preview((), tuple(exc.lines()), time.perf_counter() - started)
     pictures = tuple(p for p in result.written if p.suffix == ".png")
     if result.up_to_date:
         pictures = tuple(sorted(out.glob(f"{game_id}-*.png")))

@@ -12,9 +12,9 @@ from ..plugin_api import Finding
 from .logcheck import check_log
 from .reader import read_state
 from .report import CheckReport, expected_keys, rule_sort_key
-from .states import check_states, rules_for
+from .states import check_states
 
-__all__ = ["check_saves", "check_samples", "check_states", "rules_for", "read_expectation", "SampleOutcome"]
+__all__ = ["check_saves", "check_samples", "check_states", "read_expectation", "SampleOutcome"]
 
 
 def check_saves(paths: Sequence[str | Path], module: Optional[Path] = None, module_dirs: Sequence[Path] = ()) -> CheckReport:

@@ -7,14 +7,10 @@ from typing import Sequence
 
 from ..errors import SaveError
 from ..gamestate import GameState
-from ..plugin_api import ERROR, RulesPlugin, overlays_of
-from ..plugins import rules_for as plugin_rules_for
+from ..plugin_api import ERROR, overlays_of
+from ..plugins import rules_for
 from .report import CheckReport, SaveResult
 from .timing import classify, not_applied, timed_findings
-
-
-def rules_for(state: GameState) -> RulesPlugin:
-    return plugin_rules_for(state.game)
 
 
 def check_states(states: Sequence[GameState]) -> CheckReport:
@@ -26,7 +22,7 @@ def check_states(states: Sequence[GameState]) -> CheckReport:
         if st.game.id != first.game.id or st.module.version != first.module.version:
             raise SaveError(st.save_path, f"is a save of {st.module.name} {st.module.version}, "
                                           f"but {first.save_path} is of {first.module.name} {first.module.version}")
-    plugin = rules_for(first)
+    plugin = rules_for(first.game)
     spec = plugin.report
     raw = [plugin.check(st) for st in states]
     supplies = [plugin.supply(st) for st in states]
