@@ -16,6 +16,7 @@ from typing import Callable
 
 from .build import BuildResult, build_game
 from .errors import DataError
+from .vmod.cache import game_files
 
 Stamp = dict[Path, tuple[int, int]]
 
@@ -37,18 +38,10 @@ class Preview:
         return [f"{p}" for p in self.pictures] + [f"pictures redrawn in {self.seconds:.2f} s"]
 
 
-def data_files(root: Path, game_id: str) -> list[Path]:
-    """Every file of the game's data: what an edit can change."""
-    out: list[Path] = []
-    for folder in (root / "counters" / game_id, root / "maps" / game_id):
-        out += [p for p in folder.rglob("*") if p.is_file()] if folder.is_dir() else []
-    return sorted(out)
-
-
 def stamp(root: Path, game_id: str) -> Stamp:
     """Each data file's modification time and size: a change to either is an edit."""
     out: Stamp = {}
-    for path in data_files(root, game_id):
+    for path in game_files(root, game_id):
         try:
             st = path.stat()
         except OSError:  # removed between listing and stat: the next look sees it gone

@@ -121,8 +121,6 @@ class ArtCache:
                 self._pack, self._where = _read_pack(self.path)
             except (zipfile.BadZipFile, OSError, struct.error, ValueError):
                 self._pack, self._where = b"", {}  # a damaged pack is a cold cache, never an error
-        self._index = set(self._where)
-        self._had_pack = bool(self._where)
 
     def key(self, key_parts: tuple) -> str:
         """digest(art_fingerprint(), *key_parts), with each part's JSON made once per build: the
@@ -164,13 +162,13 @@ class ArtCache:
         them all but a few, those few are appended to it (an erratum's two images, not 8 MB written
         again); when more than half of what it holds went unused, it is written anew, atomically.
         An append cut short leaves a damaged pack, which the next build reads as a cold cache."""
-        index = self._index
+        old = self._where  # what the pack holds (nothing if it was missing or damaged)
         self._pack, self._where = b"", {}
         if self.path is None:
             return
-        new = sorted(k for k in self.used if k not in index)
-        unused = len(index) - (len(self.used) - len(new))
-        if self._had_pack and unused * 2 <= len(index):
+        new = sorted(k for k in self.used if k not in old)
+        unused = len(old) - (len(self.used) - len(new))
+        if old and unused * 2 <= len(old):
             try:
                 with zipfile.ZipFile(self.path, "a", zipfile.ZIP_STORED) as z:
                     for key in new:
@@ -204,7 +202,12 @@ def _read_pack(path: Path) -> tuple[bytes, dict[str, tuple[int, int, int]]]:
     return data, where
 
 
+def game_files(root: Path, game_id: str) -> list[Path]:
+    """Every file of a game's data (counters/<game>/, maps/<game>/): what an edit can change."""
+    return sorted(p for d in (root / "counters" / game_id, root / "maps" / game_id) if d.is_dir()
+                  for p in d.rglob("*") if p.is_file())
+
+
 def input_stamp(root: Path, game_id: str) -> str:
     """Hash of every input of a game's build: its data files and modgen's code."""
-    data = [p for d in (root / "counters" / game_id, root / "maps" / game_id) if d.is_dir() for p in d.rglob("*") if p.is_file()]
-    return files_digest(data, root) + "/" + code_fingerprint()
+    return files_digest(game_files(root, game_id), root) + "/" + code_fingerprint()
