@@ -14,6 +14,12 @@ from dataclasses import dataclass
 from typing import Optional
 
 HOLDS = ("always", "end_of_phase", "end_of_turn")  # plugin_api.Timing kinds a declared rule may name
+CHECKED = {  # what each declared check holds to: the schema's description and the report's default words
+    "stacking": "no hex holds more than the stacking limit (game.yaml stacking)",
+    "enemies": "no hex holds units of both sides",
+    "prohibited": "no unit stands on terrain whose TEC move is Prohibited to it",
+    "arrivals": "no reinforcement is on the map before its turn",
+}
 
 
 @dataclass(frozen=True)

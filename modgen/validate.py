@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Optional
 
 from .model import Game
+from .stacking import FREE_STACKING, breach
 from .yamlsrc import line_of, load_yaml
 
 
@@ -62,7 +63,6 @@ def _id_lines(root: Path, rel: str, key: str) -> dict[str, Optional[int]]:
 
 
 def _overstacked(root: Path, game: Game) -> list[DataWarning]:
-    limit = game.stacking.limit or game.stacking.max_steps
     out: list[DataWarning] = []
     folder = root / "counters" / game.id / "scenarios"
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
@@ -82,9 +82,7 @@ def _overstacked(root: Path, game: Game) -> list[DataWarning]:
         for hex_id, placed in by_hex.items():
             units = [game.units[u] for _, u in placed]
             steps = sum(game.unit_steps(u, False) or 1 for u in units)
-            too_many = (limit is not None and steps > limit) or \
-                       (game.stacking.units is not None and len(units) > game.stacking.units + game.stacking.free_units)
-            if too_many:
+            if breach(game.stacking, steps, len(units), sum(1 for u in units if u.has(FREE_STACKING))):
                 i = placed[-1][0]
                 out.append(DataWarning(rel, line_of(setup, i), f"setup[{i}].hex",
                                        f"{len(units)} units ({steps} steps) set up in {hex_id}, over the game's stacking "

@@ -1,10 +1,10 @@
-"""game.yaml `checks:` (modgen.checks): the rules modgen check applies to a game with no plugin."""
+"""game.yaml `checks:` (modgen.declared_rules): the rules modgen check applies to a game with no plugin."""
 
 from __future__ import annotations
 
 from typing import Optional
 
-from ..declared_rules import HOLDS, DeclaredChecks, DeclaredRule
+from ..declared_rules import CHECKED, HOLDS, DeclaredChecks, DeclaredRule
 from .nodes import Node
 from .schema import choice, must, obj, text
 
@@ -14,14 +14,8 @@ _RULE = {
     "holds": choice("when it holds: always (default) | end_of_phase (with phase) | end_of_turn", HOLDS),
     "phase": text("end_of_phase: the phase (turns.phases) at whose end of the owner's player turn it holds"),
 }
-WHAT = {
-    "stacking": "no hex holds more than the stacking limit (game.yaml stacking)",
-    "enemies": "no hex holds units of both sides",
-    "prohibited": "no unit stands on terrain whose TEC move is Prohibited to it",
-    "arrivals": "no reinforcement is on the map before its turn",
-}
 CHECKS = obj("Rules modgen check applies when the game has no rules plugin of its own; each is checked only if "
-             "declared, and cites its rule number.", {key: obj(f"Declared rule: {what}.", dict(_RULE)) for key, what in WHAT.items()})
+             "declared, and cites its rule number.", {key: obj(f"Declared rule: {what}.", dict(_RULE)) for key, what in CHECKED.items()})
 
 
 def read_checks(g: Node, phases: tuple[str, ...]) -> Optional[DeclaredChecks]:
@@ -30,7 +24,7 @@ def read_checks(g: Node, phases: tuple[str, ...]) -> Optional[DeclaredChecks]:
     if c is None:
         return None
     found: dict[str, DeclaredRule] = {}
-    for key in WHAT:
+    for key in CHECKED:
         n = c.child(key, None)
         if n is None:
             continue

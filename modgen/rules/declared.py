@@ -1,5 +1,5 @@
 """The rules plugin of a game with no plugin of its own: the rules its game.yaml declares (`checks:`,
-modgen.checks), each under its own rule number and timing.
+modgen.declared_rules), each under its own rule number and timing.
 
 A new game is checked from its first build: stacking by the game's limit, both sides in one hex,
 prohibited terrain, early reinforcements. What a game adds beyond these (supply, victory points,
@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..declared_rules import DeclaredChecks, DeclaredRule
+from ..declared_rules import CHECKED, DeclaredChecks, DeclaredRule
 from ..gamestate import GameState, UnitState
 from ..model import Game
+from ..stacking import FREE_STACKING, breach
 from ..plugin_api import (ALWAYS, END_OF_PHASE, Finding, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing,
                           TownHold, VPReport)
 from .common import both_sides, saves_out_of_order, stack_steps, unit_ids
@@ -67,38 +68,20 @@ class DeclaredRules:
                         dict(first.vp_recorded), [], saves_out_of_order(states, "sequence of play"))
 
     def sections(self, states: list[GameState]) -> list[ReportSection]:
-        lines = tuple(f"{r.rule} {TITLES[key]}: {r.words or _WHAT[key]}" for key, r in self.checks.declared().items())
+        lines = tuple(f"{r.rule} {TITLES[key]}: {r.words or CHECKED[key]}" for key, r in self.checks.declared().items())
         return [ReportSection("Rules checked (declared in game.yaml checks:, no rules plugin)",
                               lines or ("none declared: add game.yaml checks: (docs/data-format.md)",))]
 
 
-_WHAT = {
-    "stacking": "the stacking limit of game.yaml",
-    "enemies": "no hex holds units of both sides",
-    "prohibited": "no unit on terrain the TEC prohibits",
-    "arrivals": "no reinforcement before its turn",
-}
-
-
 def _timing(key: str, r: DeclaredRule) -> RuleTiming:
     timing = Timing(END_OF_PHASE, r.phase) if r.holds == END_OF_PHASE else Timing(r.holds or ALWAYS)
-    return RuleTiming(r.rule, timing, r.words or _WHAT[key], title=TITLES[key])
+    return RuleTiming(r.rule, timing, r.words or CHECKED[key], title=TITLES[key])
 
 
 def _over_limit(game: Game, units: list[UnitState]) -> Optional[str]:
-    """Why the stack breaks the game's stacking limit (steps, units, absolute steps), or None."""
-    st = game.stacking
-    steps = stack_steps(game, units)
-    free = sum(1 for u in units if u.unit.has("free_stacking"))
-    counted = len(units) - min(free, st.free_units)
-    if st.limit is not None and steps > st.limit:
-        return f"{steps} steps, limit {st.limit}"
-    if st.max_steps is not None and steps > st.max_steps:
-        return f"{steps} steps, never more than {st.max_steps}"
-    if st.units is not None and counted > st.units:
-        extra = f" plus {st.free_units} free-stacking" if st.free_units else ""
-        return f"{len(units)} units, limit {st.units}{extra}"
-    return None
+    """Why the stack breaks the game's stacking limit, or None."""
+    free = sum(1 for u in units if u.unit.has(FREE_STACKING))
+    return breach(game.stacking, stack_steps(game, units), len(units), free)
 
 
 def _prohibited(game: Game, u: UnitState, rule: str) -> list[Finding]:

@@ -13,6 +13,7 @@ from typing import Optional
 
 from ..gamestate import GameState, UnitState
 from ..model import MapData, Unit
+from ..stacking import FREE_STACKING
 from ..plugin_api import (
     END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, Finding, MoveLimits, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus,
     Timing, TownHold, VPLine, VPReport, once,
@@ -128,7 +129,7 @@ class Holland44Rules:
             if mixed:
                 out.append(mixed)
             counted = [u for u in units if counts_for_stacking(u.unit)]
-            free = [u for u in counted if u.unit.has("free_stacking")]
+            free = [u for u in counted if u.unit.has(FREE_STACKING)]
             n = len(counted) - min(len(free), st.free_units)
             if st.units is not None and n > st.units:
                 out.append(Finding("6.1", "Over-stacked", (hex_id,), unit_ids(counted),
