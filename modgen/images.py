@@ -29,7 +29,7 @@ from .art.sheets import counter_sheet, map_overview, overview_scale, thumbnail
 from .art.tables import chart_image, reinforcements_image, render_tracks, tec_image, vp_towns_image
 from .layout import tracks_layout
 from .model import Game
-from .vmod.cache import ArtCache
+from .vmod.cache import ArtCache, art_fingerprint
 
 T = TypeVar("T")
 
@@ -400,7 +400,7 @@ class Drawer:
         thread (and raises what it raised). A slice whose worker failed is keyed here."""
         global _JOBS
         _JOBS = ordered
-        self.cache.key(())  # the code's fingerprint, worked out once before the fork
+        art_fingerprint()  # worked out once, before the fork: the workers inherit it
         pool = self.pool()
         self._send_asides()  # first: a worker starts on it while the other works out keys
         size = -(-len(ordered) // (self.workers * 4))

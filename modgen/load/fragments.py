@@ -34,7 +34,6 @@ _ENTRY = re.compile(r"^( *)- ")
 @dataclass
 class Split:
     key: str  # the list's key
-    key_line: int  # 0-based line of `key:`
     head: str  # the file with the list's entries blanked (line numbers kept) and `key: []`
     entries: list[tuple[int, str]]  # (0-based first line, the entry's lines as text)
 
@@ -54,7 +53,7 @@ def split(text: str) -> Optional[Split]:
     if "\t" in text or "\n---" in text or text.startswith(("%", "---")):
         return None
     lines = text.split("\n")
-    best: Optional[tuple[int, int, int, list[int]]] = None  # (key line, indent, end, entry starts)
+    best: Optional[tuple[str, int, int, list[int]]] = None  # (key, its line, end, entry starts)
     i = 0
     while i < len(lines):
         m = _KEY.match(lines[i])
@@ -81,18 +80,18 @@ def split(text: str) -> Optional[Split]:
         while k > starts[-1] + 1 and not _content(lines[k - 1]):
             k -= 1  # trailing blank and comment lines stay with the head
         if best is None or len(starts) > len(best[3]):
-            best = (i, indent, k, starts)
+            best = (m.group(1), i, k, starts)
         i = k
     if best is None or len(best[3]) < MIN_ENTRIES:
         return None
-    key_line, _, end, starts = best
+    key, key_line, end, starts = best
     bounds = starts + [end]
     entries = [(a, "\n".join(lines[a:b])) for a, b in zip(bounds, bounds[1:])]
     head_lines = lines[:]
-    head_lines[key_line] = f"{_KEY.match(lines[key_line]).group(1)}: []"
+    head_lines[key_line] = f"{key}: []"
     for n in range(starts[0], end):
         head_lines[n] = ""
-    return Split(_KEY.match(lines[key_line]).group(1), key_line, "\n".join(head_lines), entries)
+    return Split(key, "\n".join(head_lines), entries)
 
 
 class EntryCache:
