@@ -57,6 +57,18 @@ def test_river_and_woods_costs(galicia):
     assert costs.enter("10.06", "10.07")[0] is None  # swamp: prohibited
 
 
+def test_a_bridge_costs_its_own_plus_one_instead_of_the_river(galicia):
+    # TEC: "Bridge +1 ... ignore River cost (4.2.1)"; River +2. The San at Przemysl (3.15/3.16) and
+    # the Wieprz at Krasnostaw (15.19/16.18) carry bridges between clear hexes: 1 + 1, not 1 + 2 or 1 + 1 + 1.
+    costs = MoveCosts(galicia.map, _unit(galicia, 4))
+    for a, b in (("3.15", "3.16"), ("15.19", "16.18")):
+        assert {t.id for t in galicia.map.side_types(a, b)} == {"bridge", "river"}
+        assert costs.enter(a, b)[0] == 1 + 1
+        assert costs.enter(b, a)[0] == 1 + 1
+    # the Nisko bridge (San, 7.21/8.21) into woods: woods 2 + bridge 1
+    assert costs.enter("8.21", "7.21")[0] == 2 + 1
+
+
 def test_ezoc_costs_one_to_enter_one_to_leave(galicia):
     costs, rules = MoveCosts(galicia.map, _unit(galicia, 4)), galicia.movement
     m = galicia.map
@@ -90,6 +102,30 @@ def test_minimum_move_alone_is_legal_but_not_with_more_movement(galicia):
                   and costs.enter("1.02", n)[0] is not None)
     v = judge_move(costs, rules, MoveLimits(1), "1.01", onward, ["1.02", onward])
     assert not v.legal and v.rule == "4.3"
+
+
+def _at_cost(costs, rules, start: str, mp: float) -> str:
+    """A hex whose cheapest path from start costs exactly mp (searched with no allowance limit)."""
+    m = costs.m
+    return next(h for h in sorted(m.terrain) if (p := cheapest_path(costs, rules, MoveLimits(99), start, h))
+                is not None and p.cost == mp)
+
+
+def test_an_over_long_move_names_the_extended_allowance_where_it_applied(galicia):
+    # A game declaring an extended allowance (Holland '44 8.2: +2 MP for a unit that neither starts nor
+    # enters a hex next to an enemy unit): a 7-hex move of a unit with allowance 4 clear of the enemy
+    # breaks the extended allowance 6, and the finding must name 6, not 4.
+    rules = replace(galicia.movement, extended_bonus=2, extended_rule="8.2")
+    costs = MoveCosts(galicia.map, _unit(galicia, 4))
+    six, seven = _at_cost(costs, rules, "11.02", 6), _at_cost(costs, rules, "11.02", 7)
+    assert judge_move(costs, rules, MoveLimits(4), "11.02", six, [six]).legal  # 6 MP: the extended allowance
+    v = judge_move(costs, rules, MoveLimits(4), "11.02", seven, [seven])
+    assert not v.legal and v.rule == galicia.movement.rule
+    assert "extended allowance 6 (4 + 2, 8.2)" in v.why and v.path.cost == 7
+    # next to an enemy unit at the start, the plain allowance is the one broken, and the message says so
+    near = MoveLimits(4, near_enemy=frozenset({"11.02"}))
+    v = judge_move(costs, rules, near, "11.02", six, [six])
+    assert not v.legal and "more than the allowance 4" in v.why and "extended" not in v.why
 
 
 def test_prohibited_goal_and_closed_hexes(galicia):

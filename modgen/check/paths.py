@@ -110,8 +110,8 @@ class MoveCosts:
         covered = {o for t in crossings for o in t.on}
         total, stop = 0.0, False
         for t in types:
-            if t.id in covered:
-                continue  # a bridge's own cost replaces the river's
+            if t.on or t.id in covered:
+                continue  # a crossing is priced below, once; its own cost replaces the river's
             c = read_cost(t.move)
             if t.prohibits_tags(self.tags) and not crossings or c.value is None:
                 return CLOSED, False, f"{t.name} hexside {a}/{b} may not be crossed"
@@ -194,7 +194,9 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
         return Verdict(True, path=path)
     if adjacent and rules.minimum_hexes >= 1:
         return Verdict(True, path=Path((start, goal), costs.enter(start, goal)[0] or 0.0, 0.0))  # minimum movement
-    if rules.extended_bonus and start not in limits.near_enemy and goal not in limits.near_enemy:
+    ext: Optional[Path] = None
+    extended = bool(rules.extended_bonus) and start not in limits.near_enemy and goal not in limits.near_enemy
+    if extended:
         ext = cheapest_path(costs, rules, limits, start, goal, avoid=limits.near_enemy)
         if ext is not None and ext.cost <= limits.allowance + rules.extended_bonus:
             return Verdict(True, path=ext)
@@ -213,8 +215,15 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
         return Verdict(False, rules.zoc.rule, "Move too long with enemy ZOC costs",
                        f"cheapest path costs {path.cost:g} MP ({path.cost - path.zoc_cost:g} terrain + "
                        f"{path.zoc_cost:g} enemy ZOC), more than the allowance {limits.allowance:g}", path)
+    if ext is not None:  # the extended allowance applied: name it, and the path it allows
+        return Verdict(False, rules.rule, "Move longer than the movement allowance",
+                       f"cheapest path clear of hexes next to enemy units costs {ext.cost:g} MP, more than the "
+                       f"extended allowance {limits.allowance + rules.extended_bonus:g} ({limits.allowance:g} + "
+                       f"{rules.extended_bonus:g}, {rules.extended_rule})", ext)
+    beside = (f"; the extended allowance ({rules.extended_rule}) needs a path clear of hexes next to enemy units "
+              "and there is none" if extended else "")
     return Verdict(False, rules.rule, "Move longer than the movement allowance",
-                   f"cheapest path costs {path.cost:g} MP, more than the allowance {limits.allowance:g}", path)
+                   f"cheapest path costs {path.cost:g} MP, more than the allowance {limits.allowance:g}{beside}", path)
 
 
 def _minimum_first(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, drops: list[str]) -> str:
