@@ -76,6 +76,21 @@ class UnitState:
         return values.attack
 
 
+@dataclass(frozen=True)
+class PieceProblem:
+    """What a save holds that no game allows but VASSAL does: a unit's second piece (a second palette
+    drag, a paste), a piece dropped off the map's hexes. The rest of the save is still read; the
+    checker reports each as a finding naming the places (modgen.check.states)."""
+
+    kind: str  # TWICE or OFF_GRID
+    item: str  # the unit or marker id
+    hexes: tuple[str, ...]  # the hexes involved, where there are any
+    message: str
+
+
+TWICE, OFF_GRID = "twice", "off_grid"  # PieceProblem.kind
+
+
 @dataclass
 class GameState:
     """One save as the rules see it."""
@@ -97,6 +112,7 @@ class GameState:
     missing: list[str]  # unit ids of the game that are not in the save at all (raw; see reported_missing)
     scenario: Optional[Scenario] = None  # the scenario played (the save's Scenario property); None: unknown
     scenario_recorded: str = ""  # the Scenario property as the save records it ("" when absent or empty)
+    problems: list[PieceProblem] = field(default_factory=list)  # pieces read around, reported as findings
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # plugin_api.once
 
     def units_on_map(self) -> list[UnitState]:

@@ -114,7 +114,7 @@ def _hex(game, hex_id: str, text: str) -> str:
 
 
 def _moment(game, at: str, where: str) -> tuple[int, str, str]:
-    parts = [p.strip() for p in at.split(",")]
+    parts = [p.strip() for p in at.split(",", 2)]  # a phase name may hold commas ("Reinforcement, Withdrawal ...")
     if len(parts) != 3 or not parts[0].isdigit():
         raise ModgenError(where, "--at is TURN,SIDE,PHASE (e.g. 3,russian,Movement)")
     turn = int(parts[0])

@@ -91,9 +91,6 @@ def _bad_saves(game, composer, tmp_path) -> dict[str, Path]:
     bs = piece.basic_state
     unknown = SaveContent(**{**content.__dict__, "pieces": [(pid, piece.with_basic_state(vp.BasicState(bs.map, bs.x, bs.y, "123456789", {})))] + list(content.pieces[1:])})
     out["unknown_piece"] = save_bytes(unknown)
-    for name, (x, y) in {"off_map_margin": (3, 3), "off_map_far": (99999, 12)}.items():
-        pos = from_scenario(game).at_pixel("Main Map", x, y, "unit", "ah-inf-4")
-        out[name] = save_bytes(composer.content(pos))
     other = from_scenario(game)
     out["other_version"] = save_bytes(composer.content(other, module_version="0.9"))
     paths = {}
@@ -106,14 +103,20 @@ def _bad_saves(game, composer, tmp_path) -> dict[str, Path]:
 
 def test_bad_saves_exit_2_with_one_line(game, composer, galicia_module, tmp_path, capsys):
     paths = _bad_saves(game, composer, tmp_path)
-    expect = {"unknown_piece": "gpid '123456789'", "off_map_margin": "position off the map",
-              "off_map_far": "position off the map", "other_version": "version 0.9", "oversized": "limit",
+    expect = {"unknown_piece": "gpid '123456789'", "other_version": "version 0.9", "oversized": "limit",
               "not_a_zip": "not a zip", "truncated": "", "wrong_header": "begin_save", "garbage_commands": "command"}
     for name, p in paths.items():
         code, out, err = run(["check", str(p), "--module", str(galicia_module)], capsys)
         one_line_error(code, err)
         assert out == "", name
         assert expect[name] in err, (name, err)
+
+
+def test_a_unit_far_off_the_map_is_a_finding_not_a_refusal(game, composer, galicia_module, tmp_path, capsys):
+    # a piece off the hexes is reported (tests/test_save_faults.py), however far off
+    p = composer.write(from_scenario(game).at_pixel("Main Map", 99999, 12, "unit", "ah-inf-4"), tmp_path / "far.vsav")
+    code, out, _ = run(["check", str(p), "--module", str(galicia_module)], capsys)
+    assert code == 1 and "AH 4 (2)" in out and "off the map's hexes" in out
 
 
 def test_version_mismatch_without_module_names_both(game, composer, galicia_module, tmp_path, capsys):

@@ -26,7 +26,7 @@ from ..vassal.sequence import decode, java_parse_int
 from ..conventions import (
     FACE_LAYER, LAYER_NAME_FIELD, MAIN_MAP, SCENARIO_PROPERTY, STEP_LAYER, VP_BOX, eliminated_box_name, entry_box_name,
 )
-from ..gamestate import GameState, MarkerState, UnitState
+from ..gamestate import OFF_GRID, TWICE, GameState, MarkerState, PieceProblem, UnitState
 from ..layout import tracks_layout
 
 
@@ -167,10 +167,13 @@ def state_from_save(saved: SavedGame, ctx: Context) -> GameState:
     game, module = in_play(saved, ctx.game), ctx.module
     map_names = {m.name for m in module.maps}
     display_zones = {z.name for m in module.maps if m.name != MAIN_MAP for b in m.boards for z in b.zones}  # off-map boxes
+    main_boxes = {z.name for m in module.maps if m.name == MAIN_MAP for b in m.boards for z in b.zones} - ctx.hex_names
     where_cache: dict[tuple[str, int, int], Optional[str]] = {}
+    problems: list[PieceProblem] = []
 
-    def locate(rec: PieceRecord) -> tuple[Optional[str], Optional[str]]:
-        """(hex, box) of a piece; off-hex positions on the main map are an error."""
+    def locate(rec: PieceRecord, item: str) -> tuple[Optional[str], Optional[str]]:
+        """(hex, box) of a piece. A main-map piece off the printed hexes (and off any box the map
+        has there by design) is on no hex: a problem the checker reports, the rest is read on."""
         if rec.map is None:
             return None, None
         if rec.map not in map_names:
@@ -180,30 +183,40 @@ def state_from_save(saved: SavedGame, ctx: Context) -> GameState:
             where_cache[key] = map_location(module, rec.map, rec.x, rec.y, saved.boards.get(rec.map))
         name = where_cache[key]
         if rec.map == MAIN_MAP:
-            if name not in ctx.hex_names:
-                raise SaveError(saved.path, f"{_describe(rec)} at {rec.map} ({rec.x},{rec.y}): position off the map "
-                                            f"(not on a printed hex; VASSAL names it {name!r})")
-            return name, None
+            if name in ctx.hex_names:
+                return name, None
+            if name in main_boxes:
+                return None, name
+            problems.append(PieceProblem(OFF_GRID, item, (), f"{_describe(rec)} at {rec.map} ({rec.x},{rec.y}) is off "
+                                                             f"the map's hexes (VASSAL names the point {name!r})"))
+            return None, None
         return None, (name if name in display_zones else None)
+
+    def place(hex_id: Optional[str], box: Optional[str], rec: PieceRecord) -> str:
+        return hex_id or box or (f"{rec.map} ({rec.x},{rec.y})" if rec.map else "no map")
 
     units: list[UnitState] = []
     markers: list[MarkerState] = []
-    seen_units: set[str] = set()
+    seen_units: dict[str, UnitState] = {}
     for order, rec in enumerate(saved.pieces):
         ident = ctx.pieces.get(rec.gpid)
         if ident is None:
             raise SaveError(saved.path, f"{_describe(rec)} has gpid {rec.gpid!r}, which is no piece of "
                                         f"{game.title} {game.version}")
         kind, item = ident
-        hex_id, box = locate(rec)
+        hex_id, box = locate(rec, item)
         if kind == "unit":
-            if item in seen_units:
-                raise SaveError(saved.path, f"{_describe(rec)}: unit {item} is in the save twice")
-            seen_units.add(item)
+            first = seen_units.get(item)
+            if first is not None:  # the first piece (drawn first) stands for the unit; the second is reported
+                places = (place(first.hex, first.box, rec), place(hex_id, box, rec))
+                problems.append(PieceProblem(TWICE, item, tuple(h for h in (first.hex, hex_id) if h),
+                                             f"unit {item} is in the save twice: in {places[0]} and in {places[1]}"))
+                continue
             units.append(UnitState(game.units[item], rec.id, rec.map, hex_id, box,
                                    layer_level(rec.piece, STEP_LAYER) == 2, is_masked(rec.piece),
                                    rec.stack, rec.stack_pos, order, area=ctx.entry_boxes.get(box or ""),
                                    part=ctx.part_boxes.get(box or "")))
+            seen_units[item] = units[-1]
         else:
             side = _hexside_at(ctx, saved, rec, hex_id) if hex_id else None
             markers.append(MarkerState(game.markers[item], rec.id, rec.map, hex_id, box,
@@ -215,14 +228,14 @@ def state_from_save(saved: SavedGame, ctx: Context) -> GameState:
     eliminated = [u.unit.id for u in units if u.box in ctx.eliminated_boxes]
     off_map = {u.unit.id: (u.box or u.map or "not on any map") for u in units
                if u.hex is None and u.box not in ctx.eliminated_boxes and u.area is None}
-    missing = sorted(set(game.units) - seen_units)
+    missing = sorted(set(game.units) - set(seen_units))
     gt, side, phase, index = turn_of(saved, ctx)
     vp_props = _vp_properties(saved, game)
     vp_track = _vp_track(markers)
     recorded = {s.id: vp_track.get(s.id, vp_props.get(s.id, 0)) for s in game.sides}
     scenario, scenario_recorded = scenario_of(saved, game)
     return GameState(game, module, saved.path, gt, side, phase, index, units, markers, recorded, vp_props,
-                     vp_track, eliminated, off_map, missing, scenario, scenario_recorded)
+                     vp_track, eliminated, off_map, missing, scenario, scenario_recorded, problems)
 
 
 def scenario_of(saved: SavedGame, game: Game) -> tuple[Optional[Scenario], str]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..errors import SaveError
-from ..gamestate import GameState
-from ..plugin_api import ERROR, overlays_of
+from ..gamestate import OFF_GRID, GameState
+from ..plugin_api import ERROR, Finding, overlays_of
 from ..plugins import rules_for
 from .report import CheckReport, SaveResult
 from .timing import classify, not_applied, timed_findings
@@ -24,7 +24,7 @@ def check_states(states: Sequence[GameState]) -> CheckReport:
                                           f"but {first.save_path} is of {first.module.name} {first.module.version}")
     plugin = rules_for(first.game)
     spec = plugin.report
-    raw = [plugin.check(st) for st in states]
+    raw = [plugin.check(st) + piece_findings(st) for st in states]
     supplies = [plugin.supply(st) for st in states]
     results = []
     for j, st in enumerate(states):  # each finding an error, pending or information at its save's moment
@@ -37,3 +37,14 @@ def check_states(states: Sequence[GameState]) -> CheckReport:
     extra = [classify(f, spec, by_path.get(f.save, states[-1])) for f in vp.findings]
     return CheckReport(results, vp, [f for f in extra if f.status == ERROR], spec, plugin.sections(list(states)),
                        [f for f in extra if f.status != ERROR])
+
+
+SAVE_RULE = "Save"  # what the findings of a save's own faults cite: no rule of the game, the save itself
+
+
+def piece_findings(state: GameState) -> list[Finding]:
+    """What the reader read around (a unit's second piece, a piece off the hexes), as findings of
+    every moment: the position is still checked, these say what the checker could not place."""
+    titles = {OFF_GRID: "Piece off the map's hexes"}
+    return [Finding(SAVE_RULE, titles.get(p.kind, "Unit in the save twice"), p.hexes, (p.item,), p.message)
+            for p in state.problems]
