@@ -12,7 +12,7 @@ from ..sheets import check_sheets
 from .mapfile import unknown_hex
 from .collect import item, skip_if_refused
 from .nodes import Node
-from .schema import document, hex_id, hex_ids, integer, items, must, obj, provenance, text
+from .schema import by_id, document, hex_id, hex_ids, integer, items, must, obj, provenance, text
 
 
 def _either(*keys: tuple[str, ...]) -> list[dict]:
@@ -51,6 +51,7 @@ SCHEMA = document("scenario", "modgen counters/<game>/scenarios/<id>.yaml", obj(
     "same_as": text("set-up, reinforcements and markers of another scenario (arrivals after the last turn are dropped)"),
     "sheets": items("the map.yaml boards this scenario plays on (default: all); its hexes lie on them, and they keep "
                     "their places on the whole map", text("a map.yaml board name"), minItems=1, uniqueItems=True),
+    "vp": by_id("side id -> the VP it has when the scenario begins (default 0)", integer("VP at start", 0)),
     "skip": items("player turns skipped", obj("A player turn that does not happen.", {
         "turn": must(integer("game turn", 1)),
         "side": must(text("the game.yaml sides id whose player turn is skipped")),
@@ -97,7 +98,8 @@ def read_scenarios(opened: Iterable[Node], units: dict[str, Unit], markers: dict
                 if off := sorted(h for h in used if game_map.board_of[h].name not in mine.sheets):
                     s.fail("sheets", f"the set-up of {source} uses hexes on other sheets: {', '.join(off[:6])}")
             out[sid] = replace(mine, setup=base.setup, reinforcements=arrivals, markers=base.markers,
-                               skip=mine.skip or tuple(k for k in base.skip if k[0] <= mine.turns), sheets=mine.sheets or base.sheets)
+                               skip=mine.skip or tuple(k for k in base.skip if k[0] <= mine.turns), sheets=mine.sheets or base.sheets,
+                               vp=mine.vp or base.vp)
     return out
 
 
@@ -217,5 +219,17 @@ def _scenario(s: Node, sid: str, units, markers, game_map: MapData, side_ids, tu
                 mk.append(MarkerPlacement(mid, track=track, box=box))
     return Scenario(
         sid, s.text("name"), count, s.choice("first_player_turn", side_ids), tuple(skip), tuple(setup), tuple(reinf), tuple(mk), s.text("description", ""),
-        sheets=sheets,
+        sheets=sheets, vp=_start_vp(s, side_ids),
     )
+
+
+def _start_vp(s: Node, side_ids: list[str]) -> tuple[tuple[str, int], ...]:
+    """`vp: {side: n}`: each side's VP at the start, a whole number of 0 or more (unlisted sides: 0)."""
+    out = []
+    for side, value, line, _ in s.entries("vp", {}):
+        if side not in side_ids:
+            raise DataError(s.file, line, f"vp.{side}", f"unknown side {side!r} (expected one of: {', '.join(side_ids)})")
+        if type(value) is not int or value < 0:
+            raise DataError(s.file, line, f"vp.{side}", f"expected a whole number of VP, 0 or more, got {value!r}")
+        out.append((side, value))
+    return tuple(out)
