@@ -171,7 +171,7 @@ def test_scenario_b_allows_six_allied_patrols(owc_game, owc_module, tmp_path):
     for i, x in enumerate(spots, 1):
         pos.unit(f"al-pat-{i}", x, masked=True)
     _, report = report_of(owc_game, owc_module, pos, tmp_path)
-    assert verdicts(report) == {"17.1": {"error"}}
+    assert verdicts(report) == {"B.4": {"error"}}
     pos.remove("al-pat-7")
     _, ok = report_of(owc_game, owc_module, pos, tmp_path)
     assert verdicts(ok) == {}
@@ -362,13 +362,14 @@ def test_every_rule_the_plugin_emits_has_a_declared_timing():
     with the rulebook's words, and every phase a timing names is one of the game's."""
     import re
 
-    from modgen.rules.owc1914 import HEX_RULES, PLAY_AREAS, TIMINGS
+    from modgen.rules.owc1914 import HEX_RULES, PATROL_LIMITS, PLAY_AREAS, TIMINGS
 
     from .conftest import REPO
 
     text = "".join(p.read_text(encoding="utf-8") for p in sorted((REPO / "modgen" / "rules").glob("owc1914*.py")))
     literal = set(re.findall(r'Finding\(\s*"([^"]+)"', text))
-    per_scenario = set(HEX_RULES.values()) | {"25"} | {f"{x.upper()}.1" for x in PLAY_AREAS}
+    per_scenario = (set(HEX_RULES.values()) | {"25"} | {f"{x.upper()}.1" for x in PLAY_AREAS}
+                    | {rule for rule, _ in PATROL_LIMITS.values()})
     declared = {rt.rule for rt in TIMINGS}
     assert len(literal) >= 9 and literal | per_scenario <= declared, (literal | per_scenario) - declared
     from modgen.loader import load_game

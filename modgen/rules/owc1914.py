@@ -1,11 +1,13 @@
 """Ostatnia Wojna Cesarzy (The Emperors' Last War, NOVINA 1997): what one save can show.
 
-Source: the Polish rulebook (/work/shared/rules/ostatnia-wojna-cesarzy.pl.txt) through its English
-digest; rule numbers are the book's. Where the text leaves a reading open the choice is marked
+Source: Ostatnia Wojna Cesarzy (NOVINA, 1997), the Polish rules (authoritative), through an English
+digest; rule numbers are the book's. Which numbered rules a scenario plays is 1.4's layering
+(owc1914_lines.rule_in_play): A 1-15, B 1-21, C 1-27, the campaign all. Where the text leaves a reading open the choice is marked
 DECISION. Checked here: stacking (5.3), both sides in a hex (5.1.4), enemy fortresses and
-bridgeheads (A.3, 25, 26), Romania (13), hidden units, HQs and patrols (16, 17, 21.2), the Allied
-limits on entering (37.5, 30.1); reported: lines of control (6), encirclement with the hexes that
-take a capitulation check (6.3, 8.7) and isolated hexes (8.6), command (21), the supply pools (22).
+bridgeheads (A.3, 25, 26), Romania (13), hidden units, HQs and patrols (16, 17, 17.1, B.4, 21.2), the
+Allied limits on entering (37.5, 30.1); reported: lines of control (6), encirclement with the hexes that
+take a capitulation check (6.3, 8.7) and isolated hexes (8.6), command (21, from B on), the supply pools
+(22, from C on, of the fronts in play).
 
 How the data tells what the rules read (counters/owc1914, maps/owc1914):
   hidden         a masked piece (VASSAL's mask by side: the opponent sees the national back)
@@ -19,21 +21,26 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..gamestate import GameState
+from ..gamestate import GameState, UnitState
 from ..plugin_api import (
     FIXED_IN_PHASE, Finding, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing, VPReport, once,
 )
 from ..regions import flood_fill, hex_distances
 from . import owc1914_victory
-from .owc1914_lines import ROMANIA, Encirclement, area_hexes, lines_of_control, owner_of, scenario_letter, territory
+from .owc1914_lines import (
+    ROMANIA, Encirclement, area_hexes, lines_of_control, owner_of, rule_in_play, scenario_letter, territory,
+)
 
 GAME_ID = "owc1914"
 STACK_LIMIT = 4  # 5.3
-PATROLS = {"allies": 8, "russia": 6}  # 17: 8 Allied, 6 Russian patrols
-PATROLS_B = {"allies": 6, "russia": 4}  # B.4
+# 17: "Sprzymierzeni dysponują ośmioma jednostkami patroli, Rosjanie sześcioma" (the Allies have eight patrol
+# units, the Russians six); B.4: "liczba patroli możliwych do wykorzystania jest ograniczona do 6 dla Sprzymierzonych
+# i do 4 dla Rosjan" (the patrols that may be used are limited to 6 Allied and 4 Russian): (rule, limits)
+PATROL_LIMITS = {"": ("17", {"allies": 8, "russia": 6}), "b": ("B.4", {"allies": 6, "russia": 4})}
 CRISIS = 6  # 22.5: a front at 6 or less is in crisis
 ZAP_PER_STAGE = 8  # 22: at most 8 ZAP to one front a stage
 FRONTS = {"g": "Galician", "p": "Polish", "w": "East Prussian"}
+FRONT_AREAS = {"g": "front-galician", "p": "front-polish", "w": "front-east-prussian"}  # the map's area of each front
 HEX_RULES = {"a": "A.3", "b": "A.3"}  # the fortress rule of scenarios A and B; 25 from C on
 # A.1, B.1, C.1 (OBSZAR GRY): the fronts a scenario is played on; A adds the Polish front east of the
 # Vistula (the part a fill from Lublin reaches without crossing the Vistula)
@@ -58,8 +65,11 @@ TIMINGS = (
     RuleTiming("13", Timing(), "13: Romania is never entered."),
     RuleTiming("16", Timing(), "16: only unbroken units may turn face down; a hidden unit is never broken."),
     RuleTiming("21.2", Timing(), "21.2: Russian army HQs are never hidden."),
-    RuleTiming("17.1", Timing(), "17.1: a patrol is in play only face down: a revealed patrol is removed; "
-               "at most 8 Allied and 6 Russian patrols (B.4: 6 and 4)."),
+    RuleTiming("17.1", Timing(), "17.1: a patrol is in play only face down: a revealed patrol is removed."),
+    RuleTiming("17", Timing(), "17: the Allies have eight patrols, the Russians six.", title="Too many patrols",
+               name="Number of patrols"),
+    RuleTiming("B.4", Timing(), "B.4: in scenario B at most 6 Allied and 4 Russian patrols may be used.",
+               title="Too many patrols", name="Number of patrols", scenarios=("b_steamroller",)),
     RuleTiming("37.5", WARNING, "37.5: A-H and Legion units may not voluntarily enter German territory on the East "
                "Prussian front.", name="A-H units in East Prussia"),
     RuleTiming("30.1", WARNING, "30.1: in the campaign's first turn A-H units may not cross the Russian border on the "
@@ -124,7 +134,7 @@ class OWCRules:
 
     def _hidden(self, state: GameState) -> list[Finding]:
         out = []
-        patrols: dict[str, list[str]] = {}
+        patrols: dict[str, list[UnitState]] = {}
         for u in sorted(state.units_on_map(), key=lambda x: x.id):
             broken = any(mk.marker.kind == "broken" for mk in u.markers)
             if u.masked and broken:
@@ -133,16 +143,11 @@ class OWCRules:
             if u.unit.has("hq") and u.side == "russia" and u.masked:
                 out.append(Finding("21.2", "Russian HQ hidden", (u.hex or "",), (u.id,), f"{u.id} is face down"))
             if u.unit.has("patrol"):
-                patrols.setdefault(u.side, []).append(u.id)
+                patrols.setdefault(u.side, []).append(u)
                 if not u.masked:
                     out.append(Finding("17.1", "Patrol face up", (u.hex or "",), (u.id,),
                                        f"{u.id} is face up: a revealed patrol is removed"))
-        limits = PATROLS_B if scenario_letter(state) == "b" else PATROLS
-        for side, ids in sorted(patrols.items()):
-            if len(ids) > limits.get(side, 99):
-                out.append(Finding("17.1", "Too many patrols", (), tuple(ids),
-                                   f"{len(ids)} {state.game.side(side).name} patrols on the map, at most {limits[side]}"))
-        return out
+        return out + patrol_limit(state, patrols)
 
     def _allied_limits(self, state: GameState) -> list[Finding]:
         """37.5 and 30.1 (warnings: the units may have been forced there)."""
@@ -186,7 +191,7 @@ class OWCRules:
         range of own army HQ"): the units carry no army, so any face-up HQ of the unit's nationality
         commands it (Legions count as A-H, 21.6); a German HQ may command one A-H unit and an A-H HQ
         one German unit, the nearest; encircled units and HQs are not commanded; units in a fortress
-        or bridgehead always are (25.4, 26)."""
+        or bridgehead always are (25.4, 26), where the scenario plays 25 (1.4: from C on)."""
         m = state.game.map
         enc = self.encirclement(state)
         forts = {**area_hexes(m, "fortress-"), **area_hexes(m, "bridgehead-")}
@@ -199,7 +204,7 @@ class OWCRules:
         for u in sorted(state.units_on_map(), key=lambda x: x.id):
             if u.unit.has("hq") or u.unit.has("patrol"):
                 continue
-            if u.hex in forts:
+            if u.hex in forts and rule_in_play(state, 25):
                 out[u.id] = "fortress"
                 continue
             if enc[u.id][0]:
@@ -233,8 +238,15 @@ class OWCRules:
         return out
 
     def sections(self, states: list[GameState]) -> list[ReportSection]:
+        """Encirclement (6, 1-15: every scenario), command (21: from B on) and the supply pools (22: from C on), each
+        only where the save's scenario plays its rule (1.4)."""
         state = states[-1]
-        return [self._encircled_section(state), self._command_section(state), self._supply_section(state)]
+        out = [self._encircled_section(state)]
+        if rule_in_play(state, 21):
+            out.append(self._command_section(state))
+        if pool_fronts(state):
+            out.append(self._supply_section(state))
+        return out
 
     def _encircled_section(self, state: GameState) -> ReportSection:
         enc = self.encirclement(state)
@@ -269,10 +281,11 @@ class OWCRules:
         return ReportSection("Command (21)", tuple(lines), {"uncommanded": data})
 
     def _supply_section(self, state: GameState) -> ReportSection:
+        """The level of each front in play on each side's track (22)."""
         levels = pool_levels(state)
         lines, data = [], {}
         for s in state.game.sides:
-            for f, front in FRONTS.items():
+            for f, front in pool_fronts(state).items():
                 lv = levels.get((s.id, f))
                 data[f"{s.id}-{f}"] = lv
                 if lv is None:
@@ -308,6 +321,30 @@ def play_area(state: GameState) -> Optional[set[str]]:
     return out
 
 
+def patrol_limit(state: GameState, patrols: dict[str, list[UnitState]]) -> list[Finding]:
+    """17 (B.4 in scenario B): a side's patrols on the map beyond its number, with the hexes they stand in."""
+    rule, limits = PATROL_LIMITS.get(scenario_letter(state), PATROL_LIMITS[""])
+    out = []
+    for side, units in sorted(patrols.items()):
+        if len(units) > limits.get(side, len(units)):
+            hexes = tuple(sorted({u.hex or "" for u in units}))
+            out.append(Finding(rule, "Too many patrols", hexes, tuple(sorted(u.id for u in units)),
+                               f"{len(units)} {state.game.side(side).name} patrols on the map (in {', '.join(hexes)}), "
+                               f"at most {limits[side]} ({rule})"))
+    return out
+
+
+def pool_fronts(state: GameState) -> dict[str, str]:
+    """Front letter -> name, for the fronts whose supply pool the save's scenario plays: none before C (1.4: 22 is
+    played from C on); in C the two fronts of its play area (C.1: "Gra toczy się na frontach: polskim i galicyjskim",
+    the game is played on the Polish and Galician fronts; C.4 gives start levels for those two only); every front in
+    the campaign."""
+    if not rule_in_play(state, 22):
+        return {}
+    area = PLAY_AREAS.get(scenario_letter(state))
+    return {f: name for f, name in FRONTS.items() if area is None or FRONT_AREAS[f] in area}
+
+
 def captured_hexes(state: GameState) -> set[str]:
     """25.3: a trench marker flipped to its back marks a captured fortress; C.6: in C the Jarosław and
     Halicz bridgeheads count as captured."""
@@ -318,7 +355,8 @@ def captured_hexes(state: GameState) -> set[str]:
 
 
 def pool_income(states: list[GameState]) -> list[Finding]:
-    """22: a player assigns at most 8 ZAP to a front in a stage, in his Supply phase. Between two saves
+    """22: a player assigns at most 8 ZAP to a front in a stage, in his Supply phase (only the fronts whose pool the
+    scenario plays, pool_fronts: a marker moved on a track the scenario does not use breaks no rule). Between two saves
     in play order a front's level may rise by at most 8 for each of its side's Supply phases from the
     first save's moment to the second's (both ends counted: a save in the Supply phase may be taken
     before or after the assignment)."""
@@ -328,7 +366,7 @@ def pool_income(states: list[GameState]) -> list[Finding]:
         before, after = pool_levels(a), pool_levels(b)
         for (side, front), level in sorted(after.items()):
             was = before.get((side, front))
-            if was is None or side not in order:
+            if was is None or side not in order or front not in pool_fronts(b):
                 continue
             phases = sum(1 for stage in range(a.turn_index[0], b.turn_index[0] + 1)
                          if a.turn_index <= (stage, order.index(side), 0) <= b.turn_index)

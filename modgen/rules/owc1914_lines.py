@@ -1,6 +1,6 @@
 """Ostatnia Wojna Cesarzy: lines of control (6) and encirclement (6.3, 8.6, 18.5, 38.1) on the map.
 
-Source: the Polish rulebook (ostatnia-wojna-cesarzy.pl.txt), through its English digest. A line
+Source: Ostatnia Wojna Cesarzy (NOVINA, 1997), the Polish rules, through an English digest. A line
 of control (LoC) is a hexside between two hexes that both touch the LoC unit: the six edges of
 the ring round its hex (6.1; the examples of 6.2.3 and 10 cross them between two neighbours).
 
@@ -48,6 +48,19 @@ def scenario_letter(state: GameState) -> str:
     """The scenario as the rules name it: a, b, c or campaign (ids a_galicia, b_steamroller, ...)."""
     sc = state.scenario
     return "" if sc is None else sc.id.split("_")[0]
+
+
+# 1.4 (SCENARIUSZE): "W scenariuszu „Bitwa Galicyjska” obowiązują tylko reguły 1-15, w scenariuszu „Rosyjski
+# Walec” dodatkowo reguły 16-21, a w „Ofensywie Hindenburga” 22-27" (in A only rules 1-15 hold, in B rules 16-21
+# as well, in C 22-27 as well); the campaign holds them all (40: "all the rules learnt so far"). The last
+# numbered rule each scenario plays (its own lettered rules, A.1-C.7, besides):
+LAST_RULE = {"a": 15, "b": 21, "c": 27}
+
+
+def rule_in_play(state: GameState, number: int) -> bool:
+    """Whether the numbered rule (22 for 22.x) is one the save's scenario plays (1.4); a save that records
+    no scenario plays them all, as the campaign does."""
+    return number <= LAST_RULE.get(scenario_letter(state), number)
 
 
 def has_loc(u: UnitState) -> bool:

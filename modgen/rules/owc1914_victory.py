@@ -19,7 +19,7 @@ from typing import Callable, Optional
 from ..gamestate import GameState
 from ..plugin_api import Finding, TownHold, VPLine, VPReport
 from .common import saves_out_of_order
-from .owc1914_lines import area_hexes, owner_of, scenario_letter, territory
+from .owc1914_lines import area_hexes, owner_of, rule_in_play, scenario_letter, territory
 
 # (town id, side scoring, VP) per scenario, from the rules' words
 LOCATIONS = {
@@ -31,6 +31,7 @@ LOCATIONS = {
           ("lodz", "russia", 2), ("nowy-sacz", "russia", 2), ("tarnow", "russia", 2)),  # C.7
 }
 LAST_PHASE_OF_STAGE = (1, -1)  # the Russian player-turn's last phase ends a stage (3)
+Commanded = Callable[[GameState], dict[str, Optional[str]]]  # the plugin's command (21): unit id -> its HQ, or None
 
 
 class Holders:
@@ -90,7 +91,17 @@ def stage_scores(state: GameState, held: dict[str, Optional[str]], towns: dict[s
     return out
 
 
-def victory(states: list[GameState], commanded: Callable[[GameState], dict[str, Optional[str]]],
+def stage_end(state: GameState, held: dict[str, Optional[str]], towns: dict[str, tuple[str, str]], stage: int,
+              commanded: Commanded, once: set[str], first: GameState) -> list[tuple[str, str, int]]:
+    """Every VP the position scores at the end of its stage: the places held (stage_scores) and, where the scenario
+    plays rule 37 (1.4: the campaign), the East Prussian commitments (37.2-37.4)."""
+    out = stage_scores(state, held, towns)
+    if rule_in_play(state, 37):
+        out += east_prussia(state, stage, commanded(state), once, first)
+    return out
+
+
+def victory(states: list[GameState], commanded: Commanded,
             encircled: Callable[[GameState], dict[str, tuple[bool, bool]]]) -> VPReport:
     first, last = states[0], states[-1]
     game = last.game
@@ -111,21 +122,19 @@ def victory(states: list[GameState], commanded: Callable[[GameState], dict[str, 
         if not (first.turn_index < end <= last.turn_index):
             continue
         j = max(i for i, st in enumerate(states) if st.turn_index <= end)
-        lines += [VPLine(stage, side, source, vp) for side, source, vp in stage_scores(states[j], held_at[j], towns)]
-        if sl == "campaign":
-            lines += [VPLine(stage, side, source, vp)
-                      for side, source, vp in east_prussia(states[j], stage, commanded(states[j]), once, first)]
+        lines += [VPLine(stage, side, source, vp)
+                  for side, source, vp in stage_end(states[j], held_at[j], towns, stage, commanded, once, first)]
     net = sum(ln.vp if ln.side == "russia" else -ln.vp for ln in lines)
     base = first.vp_recorded.get("russia", 0)
     recorded = last.vp_recorded.get("russia", 0)
     provable = {"russia": sum(int(ln.vp) for ln in lines if ln.side == "russia"),
                 "allies": sum(int(ln.vp) for ln in lines if ln.side == "allies")}
     outcome = [f"VP track (15.1, Russian minus Allied): {recorded} now, {base} in the first save; the stage ends "
-               f"between them score {net:+d} by the places held"]
-    now = stage_scores(last, held_at[-1], towns)
+               f"between them score {net:+d} (the places held and, in the campaign, 37.2-37.4)"]
+    now = stage_end(last, held_at[-1], towns, last.turn_index[0], commanded, set(once), first)
     if now:
         outcome.append("if the stage ended now: " + "; ".join(f"{sides[s]} {src} {vp:+d}" for s, src, vp in now))
-    outcome += automatic_wins(last, held_at[-1], towns)
+    outcome += automatic_wins(last, held_at[-1], towns, commanded(last))
     if sl == "campaign":
         outcome += crushing(last, held_at[-1], towns, commanded(last), encircled(last))
     holds = [TownHold(name, hx, "russia" if owner_of(land.get(hx)) == "allies" else "allies",
@@ -190,19 +199,33 @@ def crushing(state: GameState, held: dict[str, Optional[str]], towns: dict[str, 
     return out
 
 
-def automatic_wins(state: GameState, held: dict[str, Optional[str]], towns: dict[str, tuple[str, str]]) -> list[str]:
-    """B.5: the Allies take Warszawa (an Allied strategic win); a Russian unit reaches the west map
-    edge (a Russian one, if commanded: the command test is the plugin's report, not repeated here)."""
+def automatic_wins(state: GameState, held: dict[str, Optional[str]], towns: dict[str, tuple[str, str]],
+                   cmd: dict[str, Optional[str]]) -> list[str]:
+    """B.5.1: the Allies take Warszawa (an Allied strategic victory); B.5.2: "Gra kończy się rosyjskim zwycięstwem
+    strategicznym, jeśli przynajmniej jedna dowodzona rosyjska jednostka dojdzie do zachodniego brzegu mapy" (the game
+    ends in a Russian strategic victory if at least one commanded Russian unit reaches the west map edge), decided
+    by the plugin's command (21.1: in range of an own army HQ, neither encircled).
+    DECISION (B.5.2 "dowodzona rosyjska jednostka"): reading 1, any Russian counter, HQs and patrols too (17.1: "Utajnione
+    patrole traktowane są identycznie jak utajnione normalne jednostki", hidden patrols are treated exactly as hidden
+    normal units); reading 2, only the units an HQ commands. Taken: reading 2. An HQ gives command, it is not given it
+    (39 calls an HQ "nie okrążony", unencircled, where it calls corps "dowodzone", commanded), and a patrol, with no
+    combat strength, serves only to deceive (17: "służących natomiast do akcji pozoracyjnych"): 17.1 says how the
+    enemy treats it, and neither wins the game at the edge."""
     if scenario_letter(state) != "b":
         return []
     out = []
     hx = towns.get("warszawa", ("", ""))[0]
     if held.get(hx) == "allies":
-        out.append(f"B.5: the Allies hold Warszawa ({hx}): an Allied strategic victory, the game stops")
-    nbrs = state.game.map
-    west = [u for u in state.units_on_map() if u.side == "russia" and u.hex and len(nbrs.neighbours(u.hex)) < 6
-            and int(u.hex[2:]) == 1]
-    if west:
-        out.append(f"B.5: Russian units on the west map edge ({', '.join(sorted(u.id for u in west))}): a Russian "
-                   f"strategic victory if commanded (21)")
+        out.append(f"B.5.1: the Allies hold Warszawa ({hx}): an Allied strategic victory, the game stops")
+    m = state.game.map
+    west = sorted((u for u in state.units_on_map() if u.side == "russia" and u.hex and len(m.neighbours(u.hex)) < 6
+                   and int(u.hex[2:]) == 1), key=lambda u: u.id)
+    won = [f"{u.id} ({u.hex})" for u in west if cmd.get(u.id)]
+    idle = [f"{u.id} ({u.hex})" for u in west if not cmd.get(u.id)]
+    if won:
+        out.append(f"B.5.2: commanded Russian units on the west map edge: {', '.join(won)}: a Russian strategic "
+                   f"victory, the game ends")
+    if idle:
+        out.append(f"B.5.2: Russian units on the west map edge not commanded (21.1; an HQ or patrol is never "
+                   f"commanded): {', '.join(idle)}: no strategic victory by them")
     return out

@@ -1,0 +1,233 @@
+"""Ostatnia Wojna Cesarzy, issue 23 (hand adjudication against `modgen check`): four classes of position, each
+on saves written by the real VASSAL engine (tests/engine_saves.py: our save loaded and saved again by it).
+
+Every expectation below was written from the rule text before the checker ran on the saves: Ostatnia Wojna
+Cesarzy (NOVINA, 1997), the Polish rules (authoritative), quoted with an English gloss.
+
+  17, B.4  the number of patrols: the finding names the rule that sets the number and the patrols' hexes
+  37.3     "+3 Allied VP at each stage end while no Russian army HQ stands in Germany", in the VP section
+  B.5.2    the Russian strategic victory at the west edge: only for a commanded unit, decided here
+  1.4, 22  supply pools only where the scenario plays rule 22, and only for the fronts in play
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from modgen.check.run import check_saves
+from modgen.rules.owc1914_lines import territory
+from modgen.vmod.compose import Composer, from_scenario
+
+from .engine_saves import engine_positions
+from .test_rules_owc1914 import blank, open_russia, ring
+
+B = "b_steamroller"
+B_MOMENT = (15, "russia", "Repeat attacks")  # scenario B plays stages 14-17; a Russian phase of its second stage
+WEST_EDGE, HQ_NEAR = "2701", "2703"  # a clear hex of Germany in the map's first column (Polish front), one 2 hexes east
+GERMANS = ("de-1", "de-17", "de-20", "de-1r", "de-woyrsch")
+SUPPLY_BOX = "Allied supply (22) {}"
+
+
+def patrol_spots(game) -> tuple[list[str], list[str]]:
+    """Seven hexes of open Polish-front ground: four for Allied patrols, three for Russian ones."""
+    h = open_russia(game, within="front-polish")
+    spots = sorted(ring(game.map, h, 2))[:7]
+    return spots[:4], spots[4:]
+
+
+def german_hex_near_krolewiec(game) -> str:
+    m = game.map
+    land = territory(m)
+    kr = next(t.hex for t in m.towns if t.id == "krolewiec")
+    return next(n for n in sorted(m.neighbours(kr)) if land.get(n) == "territory-germany" and m.terrain.get(n) != "sea")
+
+
+def positions(game) -> dict[str, object]:
+    """Every position of this file, by name: one engine run for all of them."""
+    out: dict[str, object] = {}
+    allied, russian = patrol_spots(game)
+    # B.4: seven Allied patrols (2+2+2+1) and five Russian (2+2+1), all face down
+    pos = blank(game, B)
+    for i, h in enumerate([allied[0], allied[0], allied[1], allied[1], allied[2], allied[2], allied[3]], 1):
+        pos.unit(f"al-pat-{i}", h, masked=True)
+    for i, h in enumerate([russian[0], russian[0], russian[1], russian[1], russian[2]], 1):
+        pos.unit(f"ru-pat-{i}", h, masked=True)
+    out["b4_patrols"] = pos.set_turn(*B_MOMENT)
+    # 17: the campaign's full mix, eight Allied and six Russian patrols, face down
+    pos = blank(game)
+    for i in range(1, 9):
+        pos.unit(f"al-pat-{i}", allied[(i - 1) % 4], masked=True)
+    for i in range(1, 7):
+        pos.unit(f"ru-pat-{i}", russian[(i - 1) % 3], masked=True)
+    out["c17_patrols"] = pos.set_turn(*B_MOMENT)
+    # 37.3: the Russian 1st Army HQ in Russia (stage 5 and 6) or in Germany (stage 5)
+    home = open_russia(game)
+    out["ep_home_5"] = blank(game).unit("ru-hq-1", home).set_turn(5, "allies", "Supply")
+    out["ep_home_6"] = blank(game).unit("ru-hq-1", home).set_turn(6, "allies", "Supply")
+    out["ep_germany_5"] = blank(game).unit("ru-hq-1", german_hex_near_krolewiec(game)).set_turn(5, "allies", "Supply")
+    # B.5.2: a Russian corps on the west edge with its HQ two hexes east; alone; and ringed by five German corps
+    out["edge_commanded"] = blank(game, B).unit("ru-1", WEST_EDGE).unit("ru-hq-1", HQ_NEAR).set_turn(*B_MOMENT)
+    out["edge_alone"] = blank(game, B).unit("ru-1", WEST_EDGE).set_turn(*B_MOMENT)
+    pos = blank(game, B).unit("ru-1", WEST_EDGE).unit("ru-hq-1", HQ_NEAR)
+    for g, n in zip(GERMANS, game.map.neighbours(WEST_EDGE)):
+        pos.unit(g, n)
+    out["edge_encircled"] = pos.set_turn(*B_MOMENT)
+    # 1.4 and 22: each scenario's set-up at its first moment
+    for sid in ("a_galicia", "b_steamroller", "c_hindenburg", "campaign"):
+        out[f"setup_{sid}"] = from_scenario(game, game.scenarios[sid])
+    # C: the Galician and East Prussian Allied pools rise between two stages (one Allied Supply phase between);
+    # the Russian 1st Army HQ stands in Russian Poland (C.1's play area)
+    for name, stage, g, w in (("c_pools_9", 9, 5, 5), ("c_pools_10", 10, 14, 20)):
+        pos = blank(game, "c_hindenburg").unit("ru-hq-1", open_russia(game, within="front-polish"))
+        pos.move_marker_to_box("supply-allies-g", SUPPLY_BOX.format(g))
+        pos.move_marker_to_box("supply-allies-w", SUPPLY_BOX.format(w))
+        out[name] = pos.set_turn(stage, "allies", "Normal attacks")
+    return out
+
+
+@pytest.fixture(scope="module")
+def saves(owc_game, owc_module, tmp_path_factory) -> dict[str, Path]:
+    return engine_positions(Composer(owc_game), owc_module, tmp_path_factory.mktemp("owc23"), positions(owc_game))
+
+
+@pytest.fixture(scope="module")
+def check(saves, owc_module):
+    def go(*names: str):
+        return check_saves([saves[n] for n in names], owc_module)
+    return go
+
+
+# ----------------------------------------------------------------- 1. the number of patrols (17, B.4)
+def test_scenario_b_counts_patrols_by_b4_and_names_their_hexes(check, owc_game):
+    """B.4: "Dla potrzeb tego scenariusza liczba patroli możliwych do wykorzystania jest ograniczona do 6 dla
+    Sprzymierzonych i do 4 dla Rosjan" (in this scenario the patrols that may be used are limited to 6 Allied and 4
+    Russian). Seven Allied and five Russian patrols break B.4 (not 17.1, which is about revealed patrols), once for
+    each side, naming the hexes the patrols stand in."""
+    allied, russian = patrol_spots(owc_game)
+    report = check("b4_patrols")
+    got = [(f.rule, f.title, f.hexes, f.units, f.status) for f in report.findings]
+    assert got == [
+        ("B.4", "Too many patrols", tuple(sorted(allied)), tuple(sorted(f"al-pat-{i}" for i in range(1, 8))), "error"),
+        ("B.4", "Too many patrols", tuple(sorted(russian)), tuple(sorted(f"ru-pat-{i}" for i in range(1, 6))), "error"),
+    ]
+
+
+def test_the_campaign_allows_eight_allied_and_six_russian_patrols(check):
+    """17: "Sprzymierzeni dysponują ośmioma jednostkami patroli, Rosjanie sześcioma" (the Allies have eight patrol
+    units, the Russians six): the whole mix on the map, face down, breaks nothing (17.1: "Patrole uczestniczą w grze
+    tylko wtedy, gdy są utajnione", patrols are in play only hidden). The module holds no ninth Allied or seventh
+    Russian patrol, so a save can break 17's number only in scenario B, whose B.4 is lower."""
+    report = check("c17_patrols")
+    assert [f for f in report.findings + report.notes if f.rule in ("17", "17.1", "B.4")] == []
+
+
+# ----------------------------------------------------------------- 2. 37.3 in the VP section
+def east_prussia_vp(lines) -> list[tuple[int, str, float]]:
+    return [(ln.gt, ln.side, ln.vp) for ln in lines if "37.3" in ln.source]
+
+
+def test_no_russian_hq_in_germany_scores_3_allied_vp_at_the_stage_end(check):
+    """37.3: "Jeśli na końcu etapu na terytorium niemieckim nie ma żadnego rosyjskiego sztabu armii, Sprzymierzeni
+    otrzymują 3 punkty zwycięstwa" (if at the end of a stage no Russian army HQ is on German territory, the Allies
+    receive 3 VP). Two saves with the 1st Army HQ in Russia, of stage 5 and stage 6: the end of stage 5 lies between
+    them and scores the Allies 3 VP, beside the other stage-end VP."""
+    report = check("ep_home_5", "ep_home_6")
+    assert east_prussia_vp(report.victory.lines) == [(5, "allies", 3)]
+    assert report.victory.provable["allies"] == 3
+
+
+def test_one_save_shows_what_37_3_would_score_if_the_stage_ended_now(check):
+    """37.3 scores at the end of each stage: one save of stage 5 shows, in the VP section's "if the stage ended now"
+    line, the Allies' 3 VP, as it shows the places held; with the HQ in Germany (next to Królewiec), none."""
+    text = "\n".join(check("ep_home_5").victory.text_lines())
+    now = [ln for ln in text.splitlines() if ln.startswith("if the stage ended now")]
+    assert len(now) == 1 and "Allies" in now[0] and "37.3" in now[0] and "+3" in now[0], text
+    assert "37.3" not in "\n".join(check("ep_germany_5").victory.text_lines())
+
+
+def test_37_3_is_a_campaign_rule_only(check):
+    """1.4: "w „Ofensywie Hindenburga” [obowiązują dodatkowo reguły] 22-27" (scenario C adds rules 22-27): 37 is a
+    campaign rule, so a C game with no Russian HQ in Germany over a stage end scores no 37.3 VP."""
+    report = check("c_pools_9", "c_pools_10")
+    assert east_prussia_vp(report.victory.lines) == []
+    assert "37.3" not in "\n".join(report.victory.text_lines())
+
+
+# ----------------------------------------------------------------- 3. B.5.2, decided by command (21)
+def b52(report) -> list[str]:
+    return [ln for ln in report.victory.outcome if ln.startswith("B.5.2")]
+
+
+def command_section(report):
+    return next(s for s in report.sections if s.title.startswith("Command"))
+
+
+def test_a_commanded_corps_on_the_west_edge_wins_scenario_b(check):
+    """B.5.2: "Gra kończy się rosyjskim zwycięstwem strategicznym, jeśli przynajmniej jedna dowodzona rosyjska
+    jednostka dojdzie do zachodniego brzegu mapy" (the game ends in a Russian strategic victory if at least one
+    commanded Russian unit reaches the west map edge). 21.1: "Jednostka jest DOWODZONA, jeśli znajduje się w zasięgu
+    dowodzenia własnego sztabu armii i żadne z nich nie jest okrążone" (a unit is commanded within its own army HQ's
+    range, neither encircled): I Corps in 2701 (the first column), the 1st Army HQ (range 2) two hexes east, no
+    enemy: the command section shows every Russian unit commanded, and the victory is decided, not conditional."""
+    report = check("edge_commanded")
+    assert command_section(report).data["uncommanded"]["russia"] == []
+    lines = b52(report)
+    assert len(lines) == 1 and "ru-1" in lines[0] and "a Russian strategic victory" in lines[0], lines
+    assert "if commanded" not in " ".join(report.victory.outcome)
+
+
+def test_an_uncommanded_corps_on_the_west_edge_wins_nothing(check):
+    """B.5.2 asks a commanded unit; with no HQ on the map I Corps is not commanded (21.1): no strategic victory."""
+    report = check("edge_alone")
+    assert command_section(report).data["uncommanded"]["russia"] == ["ru-1"]
+    lines = b52(report)
+    assert len(lines) == 1 and "no strategic victory" in lines[0] and "ru-1" in lines[0], lines
+
+
+def test_an_encircled_corps_in_range_of_its_hq_wins_nothing(check):
+    """21.1: "... i żadne z nich nie jest okrążone" (and neither is encircled); 6.3: "Jako wrogie linii kontroli
+    traktowane są ... brzegi planszy na terytorium przeciwnika" (the map edges in enemy territory count as enemy lines
+    of control): I Corps in 2701 with five German corps on its five neighbours is encircled, so not commanded though
+    its HQ is two hexes away: no strategic victory."""
+    report = check("edge_encircled")
+    assert "ru-1" in command_section(report).data["uncommanded"]["russia"]
+    lines = b52(report)
+    assert len(lines) == 1 and "no strategic victory" in lines[0], lines
+
+
+# ----------------------------------------------------------------- 4. supply pools where 22 is played (1.4)
+def pools(report):
+    return next((s for s in report.sections if s.title.startswith("Supply pools")), None)
+
+
+@pytest.mark.parametrize("scenario,fronts,command", [
+    ("a_galicia", None, False),  # 1.4: "obowiązują tylko reguły 1-15" (only rules 1-15): no 21, no 22
+    ("b_steamroller", None, True),  # 1.4: "dodatkowo reguły 16-21" (16-21 as well): command, still no 22
+    ("c_hindenburg", ["allies-g", "allies-p", "russia-g", "russia-p"], True),  # C.1: Polish and Galician fronts only
+    ("campaign", [f"{s}-{f}" for s in ("allies", "russia") for f in "gpw"], True),  # 40: every rule, every front
+])
+def test_supply_pools_only_where_the_scenario_plays_rule_22(check, scenario, fronts, command):
+    """1.4: "W scenariuszu „Bitwa Galicyjska” obowiązują tylko reguły 1-15, w scenariuszu „Rosyjski Walec” dodatkowo
+    reguły 16-21, a w „Ofensywie Hindenburga” 22-27" (A plays rules 1-15 only, B 16-21 as well, C 22-27 as well). The
+    pools (22) are reported from C on; in C only for the fronts of its play area (C.1: "Gra toczy się na frontach:
+    polskim i galicyjskim", the game is played on the Polish and Galician fronts; C.4 gives their start levels only),
+    in the campaign for all three (29.1). The command section (21) from B on. Each set-up still checks clean."""
+    report = check(f"setup_{scenario}")
+    section = pools(report)
+    assert (section and sorted(section.data)) == (fronts and sorted(fronts))
+    if scenario == "c_hindenburg":
+        assert section.data == {"allies-g": 8, "allies-p": 16, "russia-g": 14, "russia-p": 8}  # C.4
+        assert not any("East Prussian" in ln for ln in section.lines)
+    assert any(s.title.startswith("Command") for s in report.sections) == command
+    assert report.findings == []
+
+
+def test_scenario_c_judges_the_income_of_its_own_fronts_only(check):
+    """22: "Gracz może przydzielić na jeden front nie więcej niż 8 ZAP na etap" (at most 8 ZAP to one front a stage).
+    Between the Allied Normal attacks of stages 9 and 10 lies one Allied Supply phase: the Galician level from 5 to 14
+    (+9) breaks it; the East Prussian marker moved from 5 to 20 is on a track C does not play (C.1, C.4): no finding."""
+    report = check("c_pools_9", "c_pools_10")
+    found = [f for f in report.findings if f.rule == "22"]
+    assert len(found) == 1 and "Galician" in found[0].message and "East Prussian" not in found[0].message, found
