@@ -103,7 +103,7 @@ def test_stage_track(g):
 
 SCEN = {  # id: (first stage, last stage, set-up allies/russia, arrivals allies/russia)
     "campaign": (1, 23, (30, 34), (40, 30)),
-    "a_galicia": (2, 5, (18, 20), (12, 10)),
+    "a_galicia": (2, 5, (15, 16), (3, 3)),  # 1.4: A plays rules 1-15, so no army HQs (21) or patrols (17)
     "b_steamroller": (14, 17, (18, 24), (12, 8)),  # B.1: Grudziądz's fortress corps is off the Polish front
     "c_hindenburg": (8, 13, (28, 35), (10, 13)),
 }
@@ -127,11 +127,20 @@ def test_scenario_counts_and_length(g, sid):
 
 
 def test_patrols_per_scenario(g):
-    for sid, (al, ru) in {"campaign": (8, 6), "a_galicia": (8, 6), "c_hindenburg": (8, 6), "b_steamroller": (6, 4)}.items():
+    for sid, (al, ru) in {"campaign": (8, 6), "a_galicia": (0, 0), "c_hindenburg": (8, 6), "b_steamroller": (6, 4)}.items():
         s = g.scenarios[sid]
         pats = Counter(g.units[r.unit].side for r in s.reinforcements if g.units[r.unit].type == "patrol")
         assert (pats["allies"], pats["russia"]) == (al, ru), sid                    # 17, B.4
         assert all("hidden" in g.units[r.unit].tags for r in s.reinforcements if g.units[r.unit].type == "patrol")
+
+
+
+def test_scenario_a_has_no_army_hq_and_no_patrol(g):
+    """1.4: "W scenariuszu „Bitwa Galicyjska” obowiązują tylko reguły 1-15" (A plays rules 1-15 only): army HQs (21)
+    and patrols (17) are not in A's game, neither set up nor brought in."""
+    s = g.scenarios["a_galicia"]
+    types = {g.units[u].type for u in [p.unit for p in s.setup] + [r.unit for r in s.reinforcements]}
+    assert not types & {"hq", "patrol"}, types
 
 
 def test_hexes_on_the_map_and_on_land(g):

@@ -1,7 +1,7 @@
 """Generate counters/owc1914/{units,markers}.yaml and scenarios/{a_galicia,b_steamroller,c_hindenburg,campaign}.yaml.
 
 Ostatnia Wojna Cesarzy (NOVINA 1997) prints no order of battle, no set-ups and no campaign card in
-the surviving rulebook (/work/shared/rules/ostatnia-wojna-cesarzy.pl.txt). Everything here is
+the surviving rulebook (Ostatnia Wojna Cesarzy, NOVINA, 1997, Polish rules). Everything here is
 authored from the history of August - December 1914 on the Eastern Front (corps level), except the
 values, names and hexes the rules give, which are entered exactly and listed in `exact:`:
   SP:  German I Corps 3 (7.3: I Corps + 1 DK = 4 SP), 1 DK 1, XI Corps 3 (33.3.1), 35 DPRez 1 (7.4.3),
@@ -529,26 +529,24 @@ for i in range(1, 7):
     camp.arrive(f"ru-pat-{i}", "16.VIII", ["Kowno", "Warszawa", "Lublin", "Dubno"], "17.2: patrols enter on own hidden units or as arrivals (19)")
 
 # ===== A: Galician Battle, 22.VIII - 9.IX (4 stages; the Galician front and the Polish front east of the Vistula)
+# 1.4: "W scenariuszu „Bitwa Galicyjska” obowiązują tylko reguły 1-15" (A plays rules 1-15 only): no army HQs (21)
+# and no patrols (17) in A, so A sets up and brings in neither.
 sa = Scen(own_only=True)
-for uid, w in (("ah-hq-1", "Rozwadów"), ("ah-1", "Janów"), ("ah-5", "Kraśnik"), ("ah-10", "Tarnogród"),
-               ("ah-hq-4", "Jarosław"), ("ah-2", "Cieszanów"), ("ah-6", "Lubaczów"), ("ah-9", "Tarnogród"), ("ah-14", "Bełżec"), ("ah-17", "Rawa Ruska"),
-               ("ah-hq-3", "Lwów"), ("ah-3", "Złoczów"), ("ah-11", "Kamionka Strumiłowa"), ("ah-43", "Brzeżany"), ("ah-hauer", "Busk"),
+for uid, w in (("ah-1", "Janów"), ("ah-5", "Kraśnik"), ("ah-10", "Tarnogród"),
+               ("ah-2", "Cieszanów"), ("ah-6", "Lubaczów"), ("ah-9", "Tarnogród"), ("ah-14", "Bełżec"), ("ah-17", "Rawa Ruska"),
+               ("ah-3", "Złoczów"), ("ah-11", "Kamionka Strumiłowa"), ("ah-43", "Brzeżany"), ("ah-hauer", "Busk"),
                ("ah-12", "Halicz"), ("ah-51", "Stanisławów"), ("ah-herberstein", "Sokal"),
-               ("ru-hq-4", "Lublin"), ("ru-gren", "Kraśnik"), ("ru-14", "Opole Lubelskie"), ("ru-16", "Krasnystaw"),
-               ("ru-hq-5", "Chełm"), ("ru-25", "Zamość"), ("ru-19", "Hrubieszów"), ("ru-5", "Uściług"), ("ru-17", "Włodzimierz"),
-               ("ru-hq-3", "Brody"), ("ru-21", "Brody"), ("ru-11", "Krzemieniec"), ("ru-9", "Zbaraż"), ("ru-10", "Krzemieniec"),
-               ("ru-hq-8", "Tarnopol"), ("ru-12", "Tarnopol"), ("ru-7", "Czortków"), ("ru-8", "Buczacz"), ("ru-24", "Zaleszczyki"),
+               ("ru-gren", "Kraśnik"), ("ru-14", "Opole Lubelskie"), ("ru-16", "Krasnystaw"),
+               ("ru-25", "Zamość"), ("ru-19", "Hrubieszów"), ("ru-5", "Uściług"), ("ru-17", "Włodzimierz"),
+               ("ru-21", "Brody"), ("ru-11", "Krzemieniec"), ("ru-9", "Zbaraż"), ("ru-10", "Krzemieniec"),
+               ("ru-12", "Tarnopol"), ("ru-7", "Czortków"), ("ru-8", "Buczacz"), ("ru-24", "Zaleszczyki"),
                ("ru-81", "Lublin")):
     sa.put(uid, w)
 for uid, st, pl, note in (("ru-18", "28.VIII", ["Lublin", "Dęblin"], "A.2: from Warsaw (9th Army)"), ("ru-g", "3.IX", ["Lublin", "Dęblin"], "A.2: Guard Corps"),
-                          ("ru-hq-9", "3.IX", ["Lublin"], "A.2: 9th Army HQ"), ("ru-3k", "3.IX", ["Kowel", "Chełm"], "A.2: III Caucasian Corps"),
-                          ("ah-hq-2", "28.VIII", ["Stryj", "Sambor"], "A.2: 2nd Army HQ from Serbia"), ("ah-4", "28.VIII", ["Stryj", "Sambor"], "A.2: IV Corps from Serbia"),
+                          ("ru-3k", "3.IX", ["Kowel", "Chełm"], "A.2: III Caucasian Corps"),
+                          ("ah-4", "28.VIII", ["Stryj", "Sambor"], "A.2: IV Corps from Serbia"),
                           ("ah-7", "3.IX", ["Sambor", "Stryj"], "A.2: VII Corps from Serbia"), ("ah-kummer", "28.VIII", ["Kraków"], "A.2: Group Kummer")):
     sa.arrive(uid, st, pl, note)
-for i in range(1, 9):
-    sa.arrive(f"al-pat-{i}", "22.VIII", ["Lwów", "Jarosław", "Przemyśl"], "17: patrols")
-for i in range(1, 7):
-    sa.arrive(f"ru-pat-{i}", "22.VIII", ["Lublin", "Dubno", "Tarnopol"], "17: patrols")
 
 # ===== B: Russian Steamroller, 2.XI - 20.XI (4 stages; the Polish front)
 sb = Scen(own_only=False)
@@ -700,7 +698,7 @@ if __name__ == "__main__":
                   1, 23, camp, supply_markers({"allies": (12, 7, 12), "russia": (12, 7, 16)}) + rt))
     dump(OUT / "scenarios" / "a_galicia.yaml", HEAD + "# Stages 2-5 (22.VIII - 9.IX): the stage track is the campaign's; stage 1 is skipped.\n",
          scenario("a_galicia", "A. Bitwa Galicyjska (Galician Battle, 22.VIII - 9.IX, 4 stages)",
-                  "The last decade of August: the A-H armies attack toward Lublin and Chełm, the Russians toward Lwów (A). 4 stages, rules 1-15 and A.1-A.6. Play area (A.1): the Galician front and the part of the Polish front east of the Vistula; units may not leave it voluntarily. Arrivals are placed at the named towns (A.2). Enemy fortresses and bridgeheads may not be entered, attacks on them -4 (A.3). Victory (A.6): Russians Lwów 6, Stanisławów 2, each Russian unit west of the San 1; Allies Lublin 2, Kowel 2, Chełm 1; breaks SP, encircled eliminations 2x SP, failed enemy attacks 1. The start stage is not in the text: 22.VIII (the last decade of August). No supply (rule 22 is not in play).",
+                  "The last decade of August: the A-H armies attack toward Lublin and Chełm, the Russians toward Lwów (A). 4 stages, rules 1-15 and A.1-A.6. Play area (A.1): the Galician front and the part of the Polish front east of the Vistula; units may not leave it voluntarily. Arrivals are placed at the named towns (A.2). Enemy fortresses and bridgeheads may not be entered, attacks on them -4 (A.3). Victory (A.6): Russians Lwów 6, Stanisławów 2, each Russian unit west of the San 1; Allies Lublin 2, Kowel 2, Chełm 1; breaks SP, encircled eliminations 2x SP, failed enemy attacks 1. The start stage is not in the text: 22.VIII (the last decade of August). No supply (rule 22 is not in play), no army HQs (21) and no patrols (17): A plays rules 1-15 only (1.4).",
                   "the scenario card is lost: set-up from positions of about 20-22 Aug 1914 through tools/owc_geo.py; arrivals authored from history",
                   T["22.VIII"], T["9.IX"], sa, []))
     dump(OUT / "scenarios" / "b_steamroller.yaml", HEAD + "# Stages 14-17 (2.XI - 20.XI): stages 1-13 are skipped.\n",

@@ -1,8 +1,8 @@
 """Ostatnia Wojna Cesarzy (owc1914): write maps/owc1914/{map,terrain,features}.yaml.
 
-The rulebook prints no map data (digest 8.4): only ~40 hex IDs, six of them tied to towns, a few
-terrain facts from its examples, Kowno's fortress strength 2 and the fortified regions of Warszawa
-and Lwów (2). Everything else is authored here from 1914 geography, placed on the hex grid fitted in
+The rulebook (Ostatnia Wojna Cesarzy, NOVINA, 1997) prints no map data: only ~40 hex IDs, six of
+them tied to towns, a few terrain facts from its examples, Kowno's fortress strength 2 and the
+fortified regions of Warszawa and Lwów (2). Everything else is authored here from 1914 geography, placed on the hex grid fitted in
 tools/owc_geo.py. What the text does fix is pinned and checked below (EXACT): the six town hexes,
 the Vistula bridge 2206-2106, the lake beside 2205, the Vistula between 2005 and Inowrocław and
 between 2813 and 2814/2913, swamp in 3618, mountains in 3815/4119/4219, foothills in 3816, a ridge
@@ -788,7 +788,7 @@ def _wrap(items: list[str], indent: str, per_line: int = 14) -> str:
 FIT_LINES = "\n".join(f"#   {h} {place:<28} residual {err:.2f} hexes" for h, place, _, err in geo.residuals()[:len(geo.NAMED)])
 CHECK_LINES = "\n".join(f"#   {h} {place[:78]:<78} fitted {fit}" for h, place, fit, _ in geo.residuals()[len(geo.NAMED):])
 
-MAP_YAML = f"""# Ostatnia Wojna Cesarzy (NOVINA 1997): one board, 25 km hexes (digest 1.1). Written by tools/author_owc_map.py.
+MAP_YAML = f"""# Ostatnia Wojna Cesarzy (NOVINA 1997): one board, 25 km hexes (1.1). Written by tools/author_owc_map.py.
 # Hex IDs RRCC, four zero-padded digits: RR the row counted from the north edge, CC the position in the row
 # counted from the west edge. Pointy-top hexes in rows, the odd rows half a hex further east (outer_lines: even,
 # the even rows' first hex is the one nearer the west edge): every adjacency the text names needs it

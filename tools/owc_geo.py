@@ -1,6 +1,6 @@
 """Ostatnia Wojna Cesarzy (owc1914): the map's hex grid fitted to the hexes the rulebook names.
 
-The rulebook (digest 1.1) numbers hexes with four zero-padded digits `RRCC`: the first pair is the
+The rulebook (Ostatnia Wojna Cesarzy, NOVINA, 1997, 1.1 and its examples) numbers hexes with four zero-padded digits `RRCC`: the first pair is the
 row, counted from the north edge southward, the second the position in the row, counted from the
 west edge eastward; 25 km between hex centres. The hexes are pointy-topped, in horizontal rows,
 and the ODD rows sit half a hex further east (so the neighbours of an odd-row hex RRCC in the rows
@@ -31,7 +31,7 @@ from mapauthoring import solve3  # tools/mapauthoring.py (tools/ is on sys.path 
 
 SQRT3_2 = math.sqrt(3.0) / 2.0
 
-# Map extent (authored; digest 1.1 / rule 39: Riga and the Dvina in the north, the Danube at Budapest in
+# Map extent (authored; rule 39: Riga and the Dvina in the north, the Danube at Budapest in
 # the south, Poznań / Wrocław in the west, an east edge past Brest and Kovel).
 ROWS = 48  # rows 01..48, north to south
 COLS = 24  # positions 01..24, west to east

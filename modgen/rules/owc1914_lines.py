@@ -108,7 +108,7 @@ class Pocket:
 
 
 class Encirclement:
-    """6.3 for one side in one save. Suggested by the rules (digest 3.4) and taken here: a flood
+    """6.3 for one side in one save, read with 18.5 and 38.1 (the reading taken here): a flood
     fill from a unit's hex; a hex with an own unit is always entered; an empty hex is entered unless
     the move crosses an enemy LoC (one the entered hex's own units would cancel), a lake, sea coast,
     high ridge or Romanian border hexside, or the hex holds an enemy unit, an uncaptured enemy
