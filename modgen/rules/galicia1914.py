@@ -1,8 +1,8 @@
 """Battle for Galicia 1914: what a save can show against rules 2.1, 4.1, 4.5, 5.x, 6.1, 11.x,
 13.0, 14.0, 15.1 and the TEC.
 
-Rule texts: /work/shared/rules/galicia1914.txt, digest galicia1914-digest.md. Decisions
-where the rules are silent are marked DECISION and listed in docs of the report.
+Rules: Battle for Galicia 1914, rules of play (English edition). Decisions where the rules are
+silent or ambiguous are marked DECISION, with the readings they choose between.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from typing import Optional
 
 from ..gamestate import GameState, UnitState
 from ..plugin_api import (
-    END_OF_PHASE, FIXED_IN_PHASE, PHASING, Finding, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
+    DURING_PHASE, END_OF_PHASE, FIXED_IN_PHASE, PHASING, Finding, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
     TownHold, VPLine, VPReport, once,
 )
-from . import galicia1914_combat, galicia1914_log
+from . import galicia1914_arrivals, galicia1914_combat, galicia1914_log, galicia1914_vp
 from .common import (
     both_sides, neighbour_tables, occupied_by_side, rail_network, saves_out_of_order, stack_steps, steps_of, trace_to_sources,
     unit_ids, zoc_hexes,
@@ -30,6 +30,7 @@ STATE_NAMES = {"in": "In-Supply", "low": "Low-Supply", "out": "Out-of-Supply"}
 RELEASE_MARK, ERSATZ_MARK = "release_gt", "ersatz"  # game.yaml counter_marks: the release-turn dot (2.1), the ersatz ring
 SUPPLY_PHASE, MOVEMENT_PHASE, COMBAT_PHASE = "Supply", "Movement", "Combat"
 MARKER_TITLE = "Supply marker disagrees with the supply path"
+EARLY_TITLE = "Reinforcement on the map before its GT"
 
 # When each rule holds (3.1: Supply, Reinforcement, Movement, Combat, Record VPs in each player
 # turn), with the words it rests on. A save in a phase is taken during it (plugin_api.Timing).
@@ -46,7 +47,13 @@ TIMINGS = (
     RuleTiming("4.5", Timing(), "4.5: No A-H unit may voluntarily move into the following hexes in hex-row X.01: "
                                 "3.01 thru 11.01, until after GT 5."),
     RuleTiming("14.0", Timing(), "3.2: REINFORCEMENT PHASE: The phasing player places any available reinforcements on "
-                                 "the map (14.0)."),
+                                 "the map (14.0).", title=EARLY_TITLE),
+    RuleTiming("14.0", Timing(DURING_PHASE, REINFORCEMENT_PHASE), "14.0: Upon arrival, place the unit ON THE MAP in the "
+               "hex specified or choose one of the hexes specified.", title=galicia1914_arrivals.OFF_SCHEDULE,
+               name="Reinforcement placement"),
+    RuleTiming("14.1", Timing(DURING_PHASE, REINFORCEMENT_PHASE), "14.1: The RR line hex must be a valid supply source "
+               "(11.2), and it may not be in an EZOC unless no other qualifying hex exists.", title=galicia1914_arrivals.IN_EZOC,
+               name="Rail entry in an EZOC"),
     RuleTiming("2.1", Timing(), "2.1: If a unit bears a Movement Restriction Indicator dot it begins the game immobile. "
                                 "The number ... is the GT the unit is released from its movement restriction."),
     RuleTiming("15.0", Timing(), "15.0: The current quantity of VP accumulated by a specific player is recorded on the "
@@ -74,6 +81,8 @@ TIMINGS = (
                "add VPs as they are earned.", title="VP recorded below the VP the saves prove"),
     RuleTiming("15.1", Timing(), "15.0: During play each player will add VPs as they are earned (VP are never taken off).",
                title="VP recorded went down"),
+    RuleTiming("15.1", Timing(), "15.0: During play each player will add VPs as they are earned according to the VP "
+               "Schedule found in 15.1.", title=galicia1914_vp.ABOVE_TITLE),
 )
 
 
@@ -95,6 +104,7 @@ class GaliciaRules:
     # log hooks (modgen.check.logcheck): movement limits, cavalry reaction, combat
     move_limits = staticmethod(galicia1914_log.move_limits)
     off_turn_move = staticmethod(galicia1914_log.off_turn_move)
+    off_turn_refusal = staticmethod(galicia1914_log.off_turn_refusal)  # the finding for a reaction 12.1 refuses
     combat = staticmethod(galicia1914_combat.combat)
 
     def check(self, state: GameState) -> list[Finding]:
@@ -102,6 +112,7 @@ class GaliciaRules:
         findings += self._stacking(state)
         findings += self._terrain_and_areas(state)
         findings += self._arrivals(state)
+        findings += galicia1914_arrivals.placement_findings(state)
         findings += self._supply_markers(state, self.supply(state))
         findings += self._tracks(state)
         return findings
@@ -118,13 +129,7 @@ class GaliciaRules:
                 detail = ", ".join(f"{u.unit.id}: {steps_of(game, u)}" for u in units)
                 out.append(Finding("5.1", "Over-stacked", (hex_id,), unit_ids(units),
                                    f"{steps} steps in {hex_id}, limit {game.stacking.limit} ({detail})"))
-            top = units[-1]
-            best = max(u.attack for u in units)
-            if top.attack < best:
-                strongest = [u for u in units if u.attack == best]
-                out.append(Finding("5.3", "Strongest unit not on top", (hex_id,), (top.unit.id, strongest[-1].unit.id),
-                                   f"{top.unit.id} (attack {top.attack}) is on top of {hex_id}, "
-                                   f"but {strongest[-1].unit.id} has attack {best}"))
+            out += stack_order(hex_id, units)
         return out
 
     def _terrain_and_areas(self, state: GameState) -> list[Finding]:
@@ -163,7 +168,7 @@ class GaliciaRules:
             if arrival is not None:
                 due = (arrival.turn, order.index(u.side), reinf_idx)
                 if state.turn_index < due:
-                    out.append(Finding("14.0", "Reinforcement on the map before its GT", (u.hex,), (u.unit.id,),
+                    out.append(Finding("14.0", EARLY_TITLE, (u.hex,), (u.unit.id,),
                                        f"{u.unit.id} arrives in the {game.side(u.side).name} Reinforcement Phase of "
                                        f"GT {arrival.turn}, but is on {u.hex} at {state.label}"))
             release = u.unit.mark(RELEASE_MARK)
@@ -341,7 +346,8 @@ class GaliciaRules:
             new_elim = elim_vp(st, base_elim)
             all_elim = total_elim(st)
             for s in sides:
-                low = max(first.vp_recorded.get(s, 0) + towns_vp[s] + new_elim[s], all_elim[s] + towns_vp[s])
+                start = st.scenario.start_vp(s) if st.scenario else 0
+                low = max(first.vp_recorded.get(s, 0) + towns_vp[s] + new_elim[s], start + all_elim[s] + towns_vp[s])
                 provable[s] = low
                 rec = st.vp_recorded.get(s, 0)
                 if rec < low:
@@ -352,6 +358,7 @@ class GaliciaRules:
                     findings.append(Finding("15.1", "VP recorded went down", (), (),
                                             f"{st.save_path}: {sides[s]} VP went from {prev_recorded[s]} to {rec}"))
             prev_recorded = st.vp_recorded
+        findings += galicia1914_vp.ceiling_findings(states)
         first_seen: dict[str, GameState] = {}
         for st in states:
             for uid in st.eliminated:
@@ -370,6 +377,23 @@ class GaliciaRules:
         return VPReport(sides, holds, [ln for _, ln in lines_at], provable, dict(last.vp_recorded),
                         dict(first.vp_recorded), unknown, findings, outcome=[last.scenario_note] if last.scenario_note else [],
                         unprovable="attacks by infantry, 15.1(1)")
+
+
+def stack_order(hex_id: str, units: list[UnitState]) -> list[Finding]:
+    """5.3: "The unit with the largest attack strength (printed on the counter) must always be the
+    top-most unit in a stack." DECISION: a stack is one side's units (5.4: the top unit is what the
+    opponent sees), so in a hex holding both sides (itself a 4.1 breach) each side's units are
+    judged apart, in their order in the hex, never one side's unit against the other's."""
+    out: list[Finding] = []
+    for side in sorted({u.side for u in units}):
+        mine = [u for u in units if u.side == side]
+        top, best = mine[-1], max(u.attack for u in mine)
+        if top.attack < best:
+            strongest = [u for u in mine if u.attack == best][-1]
+            out.append(Finding("5.3", "Strongest unit not on top", (hex_id,), (top.unit.id, strongest.unit.id),
+                               f"{top.unit.id} (attack {top.attack}) is on top of {hex_id}, "
+                               f"but {strongest.unit.id} has attack {best}"))
+    return out
 
 
 def marker_state(u: UnitState) -> str:

@@ -1,0 +1,98 @@
+"""Battle for Galicia 1914: the most VP a side can have earned by a save's moment (rules of play,
+English edition, 15.0 and 15.1), so that VP recorded beyond it are reported, the first save's
+included (its VP were once taken as a baseline whatever they were).
+
+15.0: "During play each player will add VPs as they are earned according to the VP Schedule found
+in 15.1." VP start at the scenario's starting VP (scenario data, `vp:`) and grow only by 15.1:
+(1) "During GTs 1 through 9, each attack conducted by friendly INFANTRY units earns 1 VP" (in the
+side's Combat Phases; 7.0: "No unit may attack or be attacked more than once per Combat Phase");
+(2) towns: "Capture" points the GT a town is first captured, "Occupy" points each GT thereafter,
+"recorded at the end of a player's turn" (the Record VPs step); (3) "Each eliminated enemy unit
+earns 1 VP", Ersatz units none. A save shows (3) exactly; (1) and (2) only bounded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..gamestate import GameState
+from ..plugin_api import Finding
+
+ATTACK_VP_LAST_GT = 9  # 15.1(1)
+COMBAT_PHASE, RECORD_PHASE = "Combat", "Record VPs"
+ERSATZ_MARK = "ersatz"
+ABOVE_TITLE = "VP recorded above what can have been earned"
+
+
+@dataclass(frozen=True)
+class Ceiling:
+    """The most VP a side can hold at a moment, by source."""
+
+    start: int
+    eliminated: int  # eliminated enemy units but Ersatz, as the save shows them
+    combat_phases: int  # the side's Combat Phases of GT 1-9 begun
+    attacks: int  # at most this many attack VP in them
+    record_steps: int  # the side's Record VPs steps begun
+    towns: int  # at most this many town VP in them
+
+    @property
+    def total(self) -> int:
+        return self.start + self.eliminated + self.attacks + self.towns
+
+    def words(self) -> str:
+        return (f"start {self.start}, eliminated enemy units {self.eliminated}, infantry attacks in "
+                f"{self.combat_phases} Combat Phase(s) at most {self.attacks}, towns in {self.record_steps} "
+                f"Record VPs step(s) at most {self.towns}")
+
+
+def ceiling_findings(states: list[GameState]) -> list[Finding]:
+    """Each save whose recorded VP exceed what can have been earned by its moment (15.0/15.1);
+    a save of an unknown scenario or moment is not judged (its starting VP or moment is unknown)."""
+    out: list[Finding] = []
+    for st in states:
+        if st.scenario is None or st.turn is None or st.phasing_side is None or st.phase not in st.game.turns.phases:
+            continue
+        for side in st.game.sides:
+            cap = ceiling(st, side.id)
+            rec = st.vp_recorded.get(side.id, 0)
+            if rec > cap.total:
+                out.append(Finding("15.1", ABOVE_TITLE, (), (),
+                                   f"{st.save_path} ({st.label}): {side.name} has {rec} VP recorded, but at most "
+                                   f"{cap.total} can have been earned by this moment ({cap.words()})", save=st.save_path))
+    return out
+
+
+def ceiling(st: GameState, side: str) -> Ceiling:
+    """The most VP `side` can hold at the save's moment (15.0, 15.1 (1)-(3)).
+
+    Attacks a Combat Phase: at most one per friendly infantry unit and one per enemy unit (7.0:
+    none attacks or is attacked twice). DECISION: the units in play now (on the map or eliminated)
+    bound every earlier phase: a unit on the map then is on it now or eliminated (10.3.4:
+    eliminated units cannot return). Towns: each of the side's towns at most its Capture points and
+    then its Occupy points at every later Record VPs step."""
+    game = st.game
+    units = game.units
+    enemy_gone = [u for u in st.eliminated if u in units and units[u].side != side]
+    eliminated = sum(1 for u in enemy_gone if not units[u].mark(ERSATZ_MARK))
+    in_play = [u.unit for u in st.units_on_map()] + [units[u] for u in st.eliminated if u in units]
+    infantry = sum(1 for u in in_play if u.side == side and u.type == "infantry")
+    targets = sum(1 for u in in_play if u.side != side)
+    combats = _steps_begun(st, side, COMBAT_PHASE, ATTACK_VP_LAST_GT)
+    records = _steps_begun(st, side, RECORD_PHASE, game.turns.count)
+    towns = sum(t.vp.capture + t.vp.occupy * (records - 1) for t in game.map.towns
+                if t.vp and t.vp.side == side) if records else 0
+    return Ceiling(st.scenario.start_vp(side) if st.scenario else 0, eliminated, combats, combats * min(infantry, targets),
+                   records, towns)
+
+
+def _steps_begun(st: GameState, side: str, phase: str, last_gt: int) -> int:
+    """How many of the side's `phase` (GT 1 to last_gt, skipped player turns left out) have begun
+    at the save's moment: a save taken in the phase counts it (VP are added "as they are earned")."""
+    game = st.game
+    phases = list(game.turns.phases)
+    order = list(game.turns.player_turns)
+    if phase not in phases or side not in order:
+        return 0
+    skips = set(st.scenario.skip) if st.scenario else set()
+    key = (order.index(side), phases.index(phase))
+    return sum(1 for gt in range(1, last_gt + 1) if (gt, side) not in skips and (gt, *key) <= st.turn_index)
