@@ -1,8 +1,8 @@
-"""Holland '44: what a save can show against rules 5.7, 6.x, 7.4, 8.6, 18.x, 19.4, 26.x, 27.3.
+"""Holland '44: what a save can show against rules 5.7, 6.x, 7.4, 8.6, 18.x, 19.4, 22.2.3, 26.x, 27.3.
 
-Sources: /work/shared/rules/holland44-digest.md (an English digest of an OCR'd Japanese
-scan) and holland44.ja-ocr.txt. Where the digest marks a rule as reconstructed, the
-reading used here is marked DECISION; the map and counter data are approximate.
+Source: Holland '44: Operation Market-Garden, 2nd edition (GMT Games, 2024), read through an OCR
+of its Japanese translation and an English digest of it. Where the digest marks a rule as
+reconstructed, the reading used here is marked DECISION; the map and counter data are approximate.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..gamestate import GameState, UnitState
 from ..model import MapData, Unit
 from ..stacking import FREE_STACKING
 from ..plugin_api import (
-    END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, Finding, MoveLimits, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus,
+    DURING_PHASE, END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, Finding, MoveLimits, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus,
     Timing, TownHold, VPLine, VPReport, once,
 )
 from . import holland44_log
@@ -27,6 +27,9 @@ ALLIED, GERMAN = "allied", "german"
 ALLIED_AUTO_VP, GERMAN_AUTO_VP = 10, 12  # 26.2, 26.3
 SHORT_GAME, SHORT_GAME_STEPS = "short", 4  # S1.3: the scenario id; steps north of the Waal
 PLAY_BALANCE_LAST_TURN = 2  # 27.3.1: Segler and Richter are removed at the start of Turn 3
+LANDING_MAX_STEPS = 9  # 22.2.3: at most 9 steps may land in one hex
+AIRLANDING, BRIDGE_PHASE = "Airlanding", "Bridge"  # 3.0 phases: 22.1, 5.1
+NOT_BLOWN_TURN_1, NOT_BLOWN_TURN = "not_blown_allied_turn_1", 1  # 5.7.2: the Grave bridge's tag, and its turn
 OOS_TITLE = "OOS marker disagrees with the supply path"
 # When each rule holds (3.0: Artillery Resupply, Bridge, Airlanding, Movement, Combat, Recovery,
 # Supply, Traffic Marker in each player turn); a save in a phase is taken during it.
@@ -43,12 +46,21 @@ TIMINGS = (
                              "Movement Phase."),
     RuleTiming("25.2", STACK, name="One unknown unit a hex", words="25.2: unknown units do not count for stacking but are limited to 1 per hex (6.1)."),
     RuleTiming("18.2.2", STACK, name="One supply head a hex", words="18.2.2: airborne supply heads are free-stacking, limited to 1 per hex (6.1)."),
+    # 22.2.3 (the OCR, translated: "STACKING: up to 9 steps may land in each hex; landing on friendly units over the
+    # stacking limit (6.4), the overstack must be fixed by the end of the Movement Phase"): the
+    # limit holds as each unit lands, in the Allied Airlanding Phase; later the landed units may
+    # have moved and 6.1's 9 steps (at the end of the Movement Phase) takes over: information.
+    RuleTiming("22.2.3", Timing(DURING_PHASE, AIRLANDING), name="At most 9 steps land in a hex", words=
+               "22.2.3: at most 9 steps may land in one hex; an overstack made by landing must be fixed by the end "
+               "of the Movement Phase."),
     RuleTiming("TEC", Timing(), "TEC: terrain a unit may not enter."),
     RuleTiming("8.6.2", Timing(), "8.6.2: vehicles can enter polder, woods and marsh only along roads."),
     RuleTiming("19.4", Timing(), "19.4: units may not enter enemy entry areas."),
     RuleTiming("5.2", Timing(), "5.2: if blown, place a Blown marker (on the bridge hexside)."),
     RuleTiming("5.3", Timing(), "5.3: a failed attempt puts an Intact marker on the bridge."),
     RuleTiming("5.7.1", Timing(), "5.7.1: never blown: Arnhem, Nijmegen and Westervoort bridges."),
+    RuleTiming("5.7.2", Timing(), "5.7.2: the Grave bridge (4816/4817) cannot be blown during the Turn 1 Allied "
+               "player-turn."),
     RuleTiming("27.3.1", Timing(END_OF_TURN, turn=PLAY_BALANCE_LAST_TURN), name="Segler and Richter leave", words=
                "27.3.1: Segler and Richter may act only on Turns 1-2 and are removed at the start of Turn 3."),
     # DECISION (18.1): "at the end of each player-turn, check every friendly unit: units that cannot
@@ -107,12 +119,13 @@ class Holland44Rules:
 
     # ------------------------------------------------------------------ logs (modgen.check.logcheck)
     def move_limits(self, state: GameState, u: UnitState) -> MoveLimits:
-        return holland44_log.move_limits(state, u, self.bonds(state), cohesion)
+        return holland44_log.move_limits(state, u, self.bonds_against(state, u), cohesion)
 
     # ------------------------------------------------------------------ position
     def check(self, state: GameState) -> list[Finding]:
         findings: list[Finding] = []
         findings += self._stacking(state)
+        findings += self._landing(state)
         findings += self._terrain(state)
         findings += self._entry_areas(state)
         findings += self._bridges(state)
@@ -121,6 +134,9 @@ class Holland44Rules:
         return findings
 
     def _stacking(self, state: GameState) -> list[Finding]:
+        """6.1, 6.5, 18.2.2, 25.2 in every map hex. 19.4: "entry areas have no stacking limit": units in
+        an entry-area box are on no hex, so no limit is counted there (see _entry_areas for why the
+        map-edge hexes beside an area are map hexes, under the limit)."""
         game = state.game
         st = game.stacking
         out: list[Finding] = []
@@ -146,6 +162,36 @@ class Holland44Rules:
                                    f"{steps} steps in {hex_id}: never more than {st.max_steps}"))
         return out
 
+    def _landing(self, state: GameState) -> list[Finding]:
+        """22.2.3: the steps that land in a hex this turn, at most 9 (the checker applies it in the
+        Airlanding Phase, TIMINGS). DECISION: the units landing this turn are the airborne units
+        the scenario drops on this turn (a drop code and this arrival turn); a landing delayed
+        from an earlier turn (22.2.2) is not seen, so its steps are not counted."""
+        landed: dict[str, list[UnitState]] = {}
+        for u in self._landing_now(state):
+            landed.setdefault(u.hex or "", []).append(u)
+        out: list[Finding] = []
+        for hex_id, here in sorted(landed.items()):
+            steps = sum(steps_of(state.game, u) for u in here)
+            if steps > LANDING_MAX_STEPS:
+                out.append(Finding("22.2.3", "More than 9 steps landed in a hex", (hex_id,), unit_ids(here),
+                                   f"{steps} steps landed in {hex_id} on Turn {state.turn}: at most "
+                                   f"{LANDING_MAX_STEPS} may land in one hex"))
+        return out
+
+    @staticmethod
+    def _landing_now(state: GameState) -> list[UnitState]:
+        """Units on the map that the scenario lands by air on the save's turn (none when the scenario is unknown)."""
+        sc = state.scenario
+        if sc is None or state.turn is None:
+            return []
+        out = []
+        for u in state.units_on_map():
+            arrival = sc.arrival_of(u.unit.id)
+            if arrival is not None and arrival.drop and arrival.turn == state.turn:
+                out.append(u)
+        return out
+
     def _terrain(self, state: GameState) -> list[Finding]:
         """8.6.2: units may be in road-only terrain only on a road hex."""
         m = state.game.map
@@ -163,7 +209,19 @@ class Holland44Rules:
         return out
 
     def _entry_areas(self, state: GameState) -> list[Finding]:
-        """19.4: units may not be in an enemy entry area (A and L change hands on Turn 7)."""
+        """19.4: units may not be in an enemy entry area; its owner is the data's for the save's turn
+        (19.2.1-19.2.2: A and L are German on Turns 1-6 and Allied from Turn 7).
+
+        DECISION, what is "in" an entry area. Reading 1 (issue 23): the map-edge hexes of an area
+        (EntryArea.hexes) are part of it, so a unit standing on one of an enemy area is in it.
+        Reading 2, taken: the areas are off-map boxes and their hexes are ordinary map hexes
+        beside them. The rules say so: 19.1, reinforcements are placed in the area and enter the
+        map paying the first hex's cost; 19.7, units in an entry area may attack the adjacent map
+        hexes and advance onto the map; 19.8, artillery in an entry area counts its range from
+        the adjacent map-edge hex; 7.4.5, units form hexside bonds with the edge of a friendly
+        entry area. And 26.5.1 scores 's-Hertogenbosch (4301), a map-edge hex of German area C,
+        for the Allies, who could never hold it under reading 1. So only units in the area's box
+        (UnitState.area) are in it; the map-edge hexes keep the map's rules (6.1 stacking too)."""
         out: list[Finding] = []
         for u in state.units:
             if u.area is None:
@@ -195,6 +253,10 @@ class Holland44Rules:
             if mk.marker.kind == "bridge_blown" and "never_blown" in bridges[side].tags:
                 out.append(Finding("5.7.1", "Never-blown bridge marked Blown", tuple(sorted(side)), (),
                                    f"{bridges[side].name} ({where}) can never be blown"))
+            elif mk.marker.kind == "bridge_blown" and NOT_BLOWN_TURN_1 in bridges[side].tags and _before_german_bridge_phase(state):
+                out.append(Finding("5.7.2", "Bridge blown on Turn 1 in the Allied player-turn", tuple(sorted(side)), (),
+                                   f"{bridges[side].name} ({where}) is marked Blown on Turn {state.turn} before the German "
+                                   f"Bridge Phase: it cannot be blown during the Turn {NOT_BLOWN_TURN} Allied player-turn"))
         for side, kinds in marks.items():
             if len(kinds) > 1:
                 out.append(Finding("5.3", "Bridge marked both Blown and Intact", tuple(sorted(side)), (),
@@ -223,22 +285,49 @@ class Holland44Rules:
     def bonds(self, state: GameState) -> list[Bond]:
         """Every ZOC bond of the position, worked out once per state: supply reads them, and a log's
         check reads them for each unit that moves."""
-        return once(state, "bonds", lambda: self._bonds(state))
+        return once(state, "bonds", lambda: self._negated_by(state, self._bond_candidates(state), None))
 
-    def _bonds(self, state: GameState) -> list[Bond]:
+    def bonds_against(self, state: GameState, mover: UnitState) -> list[Bond]:
+        """The bonds a moving unit meets: 7.4.3 negation by units of its side other than itself.
+
+        7.4.3 (digest, reconstructed): "a friendly unit in the bond hex cancels a hex bond; for a
+        hexside bond, a friendly unit in one of the two hexes next to the hexside"; the OCR keeps a
+        bracketed aside on each ("(...unit...)") that the digest does not read. Reading 1: any
+        unit of the mover's side negates, the mover included; then a unit standing beside a
+        hexside bond negates it by standing there and may always cross it, and 7.2's proviso (a
+        unit that starts in an EZOC may move into another "provided it does not cross a ZOC
+        Bond") and 7.4.2 (enemy units may not cross a hexside bond) say nothing. Reading 2, taken
+        (DECISION): the negating unit is another unit than the one moving; the bond must be
+        negated by a unit that holds the hex. Units that start in the mover's hex negate it too
+        (the log does not show whether they moved with it; the checker gives them the benefit)."""
+        return self._negated_by(state, self._bond_candidates(state), mover)
+
+    def _negated_by(self, state: GameState, candidates: list[tuple[Bond, tuple[str, ...]]],
+                    mover: Optional[UnitState]) -> list[Bond]:
+        """The candidate bonds that no unit of another side (the mover aside) negates (7.4.3)."""
+        by_side: dict[str, set[str]] = {}
+        for u in state.units_on_map():
+            if mover is None or u.unit.id != mover.unit.id:
+                by_side.setdefault(u.side, set()).add(u.hex or "")
+        others = {side.id: set().union(*(h for s, h in by_side.items() if s != side.id)) for side in state.game.sides}
+        return [bond for bond, cancel in candidates if not others[bond.side] & set(cancel)]
+
+    def _bond_candidates(self, state: GameState) -> list[tuple[Bond, tuple[str, ...]]]:
+        return once(state, "bond_candidates", lambda: self._bond_pairs(state))
+
+    def _bond_pairs(self, state: GameState) -> list[tuple[Bond, tuple[str, ...]]]:
         """7.4: Good Order units two hexes apart bond through the hex (in line) or the hexside
-        between them; a unit of the other side in the bond hex, or beside the bonded hexside,
-        cancels it (7.4.3); no bond into terrain a bonding unit could not enter (7.4.6).
-        DECISION: unknown units, supply heads and disrupted or retreating units form none."""
+        between them, with the hexes where a unit of the other side would cancel it (7.4.3: the
+        bond hex, or the two hexes beside the bonded hexside); no bond into terrain a bonding unit
+        could not enter (7.4.6). DECISION: unknown units, supply heads and disrupted or
+        retreating units form none."""
         game = state.game
         m = game.map
         nbrs, _ = neighbour_tables(m)
-        by_hex = state.by_hex()
-        out: list[Bond] = []
+        out: list[tuple[Bond, tuple[str, ...]]] = []
         for side in game.sides:
             bonders = {u.hex: u for u in state.units_on_map() if u.side == side.id and cohesion(u) == "good"
                        and not (u.unit.has("unknown") or u.unit.has("supply_head"))}
-            enemy_at = {h for h, us in by_hex.items() if any(u.side != side.id for u in us)}
             hexes = sorted(bonders)
             for i, a in enumerate(hexes):
                 ring = set(nbrs[a])
@@ -249,16 +338,12 @@ class Holland44Rules:
                     ua, ub = bonders[a], bonders[b]
                     if len(between) == 1:
                         mid = next(iter(between))
-                        if mid in enemy_at or not (self._can_enter(m, ua.unit, a, mid) and self._can_enter(m, ub.unit, b, mid)):
-                            continue
-                        out.append(Bond(side.id, a, b, hex=mid))
-                    else:
-                        p, q = sorted(between)
-                        if p in enemy_at or q in enemy_at:
-                            continue
-                        if not all(any(self._can_enter(m, u.unit, h, x) for x in (p, q)) for u, h in ((ua, a), (ub, b))):
-                            continue
-                        out.append(Bond(side.id, a, b, hexside=frozenset((p, q))))
+                        if self._can_enter(m, ua.unit, a, mid) and self._can_enter(m, ub.unit, b, mid):
+                            out.append((Bond(side.id, a, b, hex=mid), (mid,)))
+                        continue
+                    p, q = sorted(between)
+                    if all(any(self._can_enter(m, u.unit, h, x) for x in (p, q)) for u, h in ((ua, a), (ub, b))):
+                        out.append((Bond(side.id, a, b, hexside=frozenset((p, q))), (p, q)))
         return out
 
     @staticmethod
@@ -466,6 +551,19 @@ class Holland44Rules:
                                f"(the track is updated in the Victory Check Phase, 26.1)")
         return VPReport(sides, holds, lines, {s: total[s] for s in sides}, recorded, dict(first.vp_recorded), unknown,
                         findings, outcome)
+
+
+def _before_german_bridge_phase(state: GameState) -> bool:
+    """5.7.2: the save is of Turn 1 before the German player's first Bridge Phase (5.5), so a Blown
+    marker there was placed in the Allied player-turn (5.4). DECISION: the German Artillery Resupply
+    Phase of Turn 1 comes before any German chance to blow it, so it counts too; in the German
+    Bridge Phase and after, the bridge may have been blown legally (5.5)."""
+    if state.turn != NOT_BLOWN_TURN or state.phasing_side is None:
+        return False
+    if state.phasing_side == ALLIED:
+        return True
+    phases = list(state.game.turns.phases)
+    return state.phase in phases and BRIDGE_PHASE in phases and phases.index(state.phase) < phases.index(BRIDGE_PHASE)
 
 
 def _ground(unit: Unit) -> bool:
