@@ -37,6 +37,12 @@ def patrol_spots(game) -> tuple[list[str], list[str]]:
     return spots[:4], spots[4:]
 
 
+def a_spots(game) -> list[str]:
+    """Four towns of scenario A's play area (A.1; A.6 names them): the Allied patrol's in A-H Galicia."""
+    towns = {t.id: t.hex for t in game.map.towns}
+    return [towns[t] for t in ("lublin", "lwow", "chelm", "kowel")]
+
+
 def german_hex_near_krolewiec(game) -> str:
     m = game.map
     land = territory(m)
@@ -74,6 +80,11 @@ def positions(game) -> dict[str, object]:
     for g, n in zip(GERMANS, game.map.neighbours(WEST_EDGE)):
         pos.unit(g, n)
     out["edge_encircled"] = pos.set_turn(*B_MOMENT)
+    # 1.4: scenario A with a hidden corps, a hidden patrol and a face-up HQ, besides a face-up corps
+    out["a_layer"] = blank(game, "a_galicia")
+    for uid, h, masked in zip(("ru-8", "al-pat-1", "ru-hq-4", "ru-9"), a_spots(game), (True, True, False, False)):
+        out["a_layer"].unit(uid, h, masked=masked)
+    out["a_layer"].set_turn(3, "russia", "Repeat attacks")
     # 1.4 and 22: each scenario's set-up at its first moment
     for sid in ("a_galicia", "b_steamroller", "c_hindenburg", "campaign"):
         out[f"setup_{sid}"] = from_scenario(game, game.scenarios[sid])
@@ -121,6 +132,18 @@ def test_the_campaign_allows_eight_allied_and_six_russian_patrols(check):
     Russian patrol, so a save can break 17's number only in scenario B, whose B.4 is lower."""
     report = check("c17_patrols")
     assert [f for f in report.findings + report.notes if f.rule in ("17", "17.1", "B.4")] == []
+
+
+def test_scenario_a_plays_no_hiding_patrols_or_hqs(check, owc_game):
+    """1.4: "W scenariuszu „Bitwa Galicyjska” obowiązują tylko reguły 1-15" (A plays rules 1-15 only): hiding (16),
+    patrols (17) and army HQs (21) are not in its game. A hidden corps, a patrol (hidden, as 17.1 keeps it) and an
+    army HQ on the map are each reported under 1.4, none under the rules A does not play (16, 17, 17.1, 21.2); a
+    face-up corps beside them breaks nothing."""
+    spots = a_spots(owc_game)
+    report = check("a_layer")
+    got = {(f.rule, f.title, f.hexes, f.units, f.status) for f in report.findings + report.notes}
+    assert got == {("1.4", "Not in the scenario's rules", (h,), (u,), "error")
+                   for u, h in zip(("ru-8", "al-pat-1", "ru-hq-4"), spots)}
 
 
 # ----------------------------------------------------------------- 2. 37.3 in the VP section

@@ -28,7 +28,7 @@ from ..plugin_api import (
 from ..regions import flood_fill, hex_distances
 from . import owc1914_victory
 from .owc1914_lines import (
-    ROMANIA, Encirclement, area_hexes, lines_of_control, owner_of, rule_in_play, scenario_letter, territory,
+    LAST_RULE, ROMANIA, Encirclement, area_hexes, lines_of_control, owner_of, rule_in_play, scenario_letter, territory,
 )
 
 GAME_ID = "owc1914"
@@ -37,6 +37,7 @@ STACK_LIMIT = 4  # 5.3
 # units, the Russians six); B.4: "liczba patroli możliwych do wykorzystania jest ograniczona do 6 dla Sprzymierzonych
 # i do 4 dla Rosjan" (the patrols that may be used are limited to 6 Allied and 4 Russian): (rule, limits)
 PATROL_LIMITS = {"": ("17", {"allies": 8, "russia": 6}), "b": ("B.4", {"allies": 6, "russia": 4})}
+LAYERED_PIECES = (("patrol", 17, "a patrol (17)"), ("hq", 21, "an army HQ (21)"))  # unit tag, its rule, what it is
 CRISIS = 6  # 22.5: a front at 6 or less is in crisis
 ZAP_PER_STAGE = 8  # 22: at most 8 ZAP to one front a stage
 FRONTS = {"g": "Galician", "p": "Polish", "w": "East Prussian"}
@@ -65,6 +66,9 @@ TIMINGS = (
     RuleTiming("13", Timing(), "13: Romania is never entered."),
     RuleTiming("16", Timing(), "16: only unbroken units may turn face down; a hidden unit is never broken."),
     RuleTiming("21.2", Timing(), "21.2: Russian army HQs are never hidden."),
+    RuleTiming("1.4", Timing(), "1.4: scenario A plays rules 1-15 only: no hidden units (16), patrols (17) or army "
+               "HQs (21).", title="Not in the scenario's rules", name="Pieces of rules the scenario does not play",
+               scenarios=("a_galicia",)),
     RuleTiming("17.1", Timing(), "17.1: a patrol is in play only face down: a revealed patrol is removed."),
     RuleTiming("17", Timing(), "17: the Allies have eight patrols, the Russians six.", title="Too many patrols",
                name="Number of patrols"),
@@ -133,6 +137,10 @@ class OWCRules:
         return out
 
     def _hidden(self, state: GameState) -> list[Finding]:
+        """16, 17, 17.1, B.4, 21.2: hidden units, patrols and Russian HQs; where the scenario plays none of them (1.4:
+        16-21 come in together, with B), what stands on the map of them is reported as outside its rules."""
+        if not rule_in_play(state, 16):
+            return outside_the_rules(state)
         out = []
         patrols: dict[str, list[UnitState]] = {}
         for u in sorted(state.units_on_map(), key=lambda x: x.id):
@@ -318,6 +326,20 @@ def play_area(state: GameState) -> Optional[set[str]]:
         walls = {side for f in m.hexside_features if f.name == EAST_OF_VISTULA[3] for side in f.sides}
         if seed in part:
             out |= flood_fill(seed, lambda h: [n for n in m.neighbours(h) if n in part], walls)
+    return out
+
+
+def outside_the_rules(state: GameState) -> list[Finding]:
+    """1.4: in a scenario that plays no hiding (16), patrols (17) or army HQs (21), scenario A, a patrol or an army HQ
+    on the map, or a unit face down, is a piece of rules the game does not use."""
+    out = []
+    for u in sorted(state.units_on_map(), key=lambda x: x.id):
+        what = next((name for tag, number, name in LAYERED_PIECES if u.unit.has(tag) and not rule_in_play(state, number)),
+                    "a hidden unit (16)" if u.masked and not rule_in_play(state, 16) else "")
+        if what:
+            out.append(Finding("1.4", "Not in the scenario's rules", (u.hex or "",), (u.id,),
+                               f"{u.id} in {u.hex} is {what}: scenario {scenario_letter(state).upper()} plays rules "
+                               f"1-{LAST_RULE[scenario_letter(state)]} only"))
     return out
 
 
