@@ -31,6 +31,14 @@ LOCATIONS = {
           ("lodz", "russia", 2), ("nowy-sacz", "russia", 2), ("tarnow", "russia", 2)),  # C.7
 }
 LAST_PHASE_OF_STAGE = (1, -1)  # the Russian player-turn's last phase ends a stage (3)
+# What a save cannot show, by the scenario's own VP rules (1.4: 28-40 are the campaign's)
+UNSEEN = {
+    "a": ("breaks, eliminations in encirclement and failed enemy attacks (A.6)",),
+    "b": ("breaks, eliminations in encirclement and failed enemy attacks (B.5.3)",),
+    "c": ("eliminations by a second break or in encirclement (C.7.1)",),
+    "campaign": ("eliminations (28)", "supply trades (29)",
+                 "the reinforcement track (33.3) and the Russian aspirations (36.1)"),
+}
 Commanded = Callable[[GameState], dict[str, Optional[str]]]  # the plugin's command (21): unit id -> its HQ, or None
 
 
@@ -140,8 +148,7 @@ def victory(states: list[GameState], commanded: Commanded,
     holds = [TownHold(name, hx, "russia" if owner_of(land.get(hx)) == "allies" else "allies",
                       held_at[-1].get(hx) or "", None, None)
              for tid, (hx, name) in sorted(towns.items()) if any(tid == t for t, *_ in LOCATIONS.get(sl, ()))]
-    unknown = ["breaks, eliminations and failed attacks (A.6, B.5, C.7, 28)", "supply trades (29)",
-               "the reinforcement track (33.3) and the Russian aspirations (36.1)"]
+    unknown = list(UNSEEN.get(sl, UNSEEN["campaign"]))
     return VPReport(sides, [h for h in holds if h.holder], lines, provable, {"russia": recorded}, {"russia": base},
                     unknown, findings, outcome, unprovable="VP a save cannot show")
 
