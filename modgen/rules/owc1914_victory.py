@@ -7,9 +7,12 @@ Location VP are scored at the end of every stage (read as every stage, cumulativ
 holds each place then: the last side to occupy it (18.2), its own side before anyone has.
 DECISION (36: "hidden units cannot capture War Objectives"): a face-down unit does not take a
 place from the enemy in the campaign; in scenarios A-C, which name no such limit, it does.
-What a save cannot show is listed: breaks, eliminations and failed attacks (A.6, B.5), supply
-trades (29), the reinforcement track's VP (33.3), the Russian aspirations (36.1: only 15.X = 4
-is known).
+In the campaign the East Prussian commitments (37.2-37.4) score at the stage end beside the places
+(stage_end): one save shows them in the "if the stage ended now" line, a sequence at each stage end
+it spans. B.5.1/B.5.2 (the strategic victories of scenario B) are decided on the last save, B.5.2
+by the plugin's command (21). What a save cannot show is listed, by the scenario's VP rules
+(UNSEEN): breaks, eliminations and failed attacks (A.6, B.5.3, C.7.1, 28), supply trades (29), the
+reinforcement track's VP (33.3), the Russian aspirations (36.1: only 15.X = 4 is known).
 """
 
 from __future__ import annotations
@@ -138,7 +141,7 @@ def victory(states: list[GameState], commanded: Commanded,
     provable = {"russia": sum(int(ln.vp) for ln in lines if ln.side == "russia"),
                 "allies": sum(int(ln.vp) for ln in lines if ln.side == "allies")}
     outcome = [f"VP track (15.1, Russian minus Allied): {recorded} now, {base} in the first save; the stage ends "
-               f"between them score {net:+d} (the places held and, in the campaign, 37.2-37.4)"]
+               f"between them score {net:+d} by the stage-end VP the saves show"]
     now = stage_end(last, held_at[-1], towns, last.turn_index[0], commanded, set(once), first)
     if now:
         outcome.append("if the stage ended now: " + "; ".join(f"{sides[s]} {src} {vp:+d}" for s, src, vp in now))
