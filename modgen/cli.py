@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from pathlib import Path
 from typing import Sequence
 
@@ -100,9 +101,10 @@ def cmd_build(args: argparse.Namespace) -> int:
               f"{result.drawn} images drawn, {result.reused} reused, {result.seconds:.2f} s")
         for path in result.written[1:]:
             print(f"{path}: proof-reading picture")
-        from .validate import warnings
+        from .validate import setup_warnings, warnings
 
-        for w in warnings(root, result.game):  # legal, but likely not meant (modgen validate)
+        # legal, but likely not meant (modgen validate)
+        for w in warnings(root, result.game) + setup_warnings(root, result.game, result.path):
             print(w, file=sys.stderr)
     return EXIT_OK
 
@@ -159,8 +161,9 @@ def _check_log(args: argparse.Namespace, module: Path | None, picture: Path | No
 def cmd_validate(args: argparse.Namespace) -> int:
     """Load each game and print every error in its data (exit 2 if any game has one), then, for a
     game without errors, what is legal but likely a mistake."""
+    from .build import build_game
     from .loader import load_game
-    from .validate import warnings
+    from .validate import setup_warnings, warnings
 
     root = data_root(args.root)
     failed = 0
@@ -174,6 +177,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             failed += 1
             continue
         found = warnings(root, game)
+        with tempfile.TemporaryDirectory(prefix="modgen-validate-") as folder:  # the set-ups are read as saves
+            found += setup_warnings(root, game, build_game(root, game_id, Path(folder), workers=1).path)
         for w in found:
             print(w)
         print(f"{game_id}: data valid, {len(found)} warning(s)")

@@ -4,7 +4,8 @@
 The loader refuses what is wrong; these pass it but rarely mean what the author meant: a unit no
 scenario sets up or brings in (it never reaches the table), a set-up hex holding more than the
 game's own stacking limit, an id with capitals (ids are the stable names saves keep; the
-convention is lower case, and two ids differing only in case are easy to confuse).
+convention is lower case, and two ids differing only in case are easy to confuse). With the built
+module at hand, a scenario whose own set-up breaks a rule of the game (modgen.check.setups).
 """
 
 from __future__ import annotations
@@ -40,6 +41,29 @@ def warnings(root: Path, game: Game) -> list[DataWarning]:
            + _ids("unit", units_rel, "units", game.units, unit_lines)
            + _ids("marker", markers_rel, "markers", game.markers, _id_lines(root, markers_rel, "markers")))
     return sorted(out, key=lambda w: (w.file, w.line or 0, w.field))
+
+
+def setup_warnings(root: Path, game: Game, module: Path) -> list[DataWarning]:
+    """Each rule a scenario's untouched set-up breaks during its first game turn, on the scenario's file."""
+    from .setups import scenario_setups
+
+    files = _scenario_files(root, game)
+    return [DataWarning(files.get(sf.scenario, f"counters/{game.id}/scenarios"), None, "setup", str(sf))
+            for sf in scenario_setups(game, module)]
+
+
+def _scenario_files(root: Path, game: Game) -> dict[str, str]:
+    """Scenario id -> its file, relative to the data root."""
+    out: dict[str, str] = {}
+    folder = root / "counters" / game.id / "scenarios"
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        try:
+            data = load_yaml(path, str(path))
+        except Exception:
+            continue
+        if isinstance(data, dict) and str(data.get("id")) in game.scenarios:
+            out[str(data["id"])] = str(path.relative_to(root))
+    return out
 
 
 def _unplaced(game: Game, rel: str, lines: dict[str, Optional[int]]) -> list[DataWarning]:

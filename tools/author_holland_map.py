@@ -435,7 +435,7 @@ road_types:
     rule_br = [("Arnhem road bridge", "6122", "6022", "tags: [never_blown], note: \"5.7.1\""),
                ("Nijmegen road bridge", "5321", "5421", "tags: [never_blown], note: \"5.7.1\""),
                ("Westervoort bridge", "6123", "6124", "tags: [never_blown], note: \"5.7.1\""),
-               ("Grave bridge", "4816", "4817", "note: \"5.7.2\""),
+               ("Grave bridge", "4816", "4817", "tags: [not_blown_allied_turn_1], note: \"5.7.2\""),
                ("Joe's Bridge", "1303", "1404", "note: \"S1.2, intact at start\""),
                ("Lommel bridge", "1402", "1502", "note: \"S1.2\""),
                ("Lozen bridge", "1306", "1407", "note: \"S1.2\""),
