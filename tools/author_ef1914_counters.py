@@ -203,7 +203,7 @@ formation("ru-6-15", "6/15", "ru", "infantry", "XX", "ru_inf", "15", "ru2", "XV 
 formation("ru-8-15", "8/15", "ru", "infantry", "XX", "ru_inf", "15", "ru2", "XV Corps", (53.13, 20.60), src="south-west of Janow")
 formation("ru-2-23", "2/23", "ru", "infantry", "XX", "ru_inf", "23", "ru2", "XXIII Corps", (53.12, 20.40), src="2nd Division, Mlawa")
 formation("ru-6c", "6 c", "ru", "cavalry", "XX", "ru_cav", None, "ru2", "Independent", (53.05, 19.80), src="6th Cavalry Division, left flank")
-formation("ru-15c", "15 c", "ru", "cavalry", "XX", "ru_cav", None, "ru2", "Independent", (52.95, 19.50), src="15th Cavalry Division, Rypin direction")
+formation("ru-15c", "15 c", "ru", "cavalry", "XX", "ru_cav", None, "ru2", "Independent", (52.953, 19.604), src="15th Cavalry Division, Rypin direction; one hex east of Rypin, within reach of I Corps' train (14.3.1: a Corps Train supplies any two cavalry formations): a set-up is legal")
 formation("ru-4c", "4 c", "ru", "cavalry", "XX", "ru_cav", None, "ru2", "Independent", (53.40, 21.80), src="4th Cavalry Division, Kolno, right flank")
 for c, where in (("1", (53.05, 20.30)), ("6", (53.25, 21.55)), ("13", (53.18, 20.85)), ("15", (53.15, 20.70)), ("23", (53.07, 20.40))):
     asset(f"ru-ct-{c}", c, "ru", "corps_train", "XXX", 0, 0, 6, 0, "3", where, corps=c, sr=7)
@@ -267,7 +267,8 @@ def corps_reinf(nat, army, row, corps, divs, turn, hexes, note):
 D20 = "about 20 Aug 1914"
 # ---------------- Austro-Hungarian First Army (Dankl): San - Vistula, toward Krasnik ----------------
 corps_units("ah", "ah1", "I Corps", "1", (("5-1", "5/1", "ah_inf", (50.60, 21.85), "5th Infantry Division"),
-                                          ("46lw-1", "46 lw/1", "ah_lw", (50.56, 21.72), "46th Landwehr Division")), (50.52, 21.80), D20)
+                                          ("46lw-1", "46 lw/1", "ah_lw", (50.56, 21.72), "46th Landwehr Division")), (50.60, 21.811), D20)
+# (I Corps' train at its railhead on the Tarnobrzeg - Rozwadow line, with 5/1: 14.2.2, a set-up is legal)
 corps_units("ah", "ah1", "V Corps", "5", (("14-5", "14/5", "ah_inf", (50.52, 22.10), "14th Infantry Division"),
                                           ("33-5", "33/5", "ah_inf", (50.47, 22.22), "33rd Infantry Division"),
                                           ("37h-5", "37 h/5", "ah_lw", (50.56, 22.30), "37th Honved Division")), (50.45, 22.12), D20)
@@ -307,7 +308,7 @@ corps_units("ah", "ah4", "XIV Corps", "14", (("3-14", "3/14", "ah_inf", (50.05, 
                                              ("8-14", "8/14", "ah_inf", (50.00, 23.65), "8th Infantry Division"),
                                              ("44lw-14", "44 lw/14", "ah_lw", (49.97, 23.50), "44th Landwehr Division")), (49.95, 23.58), D20)
 corps_units("ah", "ah4", "XVII Corps", "17", (("19-17", "19/17", "ah_inf", (50.20, 23.56), "19th Infantry Division, Rawa Ruska"),), (50.15, 23.50), D20)
-formation("ah-6c", "6 c", "ah", "cavalry", "XX", "ah_cav", None, "ah4", "Independent", (50.52, 23.10), src="6th Cavalry Division, screening toward Zamosc")
+formation("ah-6c", "6 c", "ah", "cavalry", "XX", "ah_cav", None, "ah4", "Independent", (50.458, 23.11), src="6th Cavalry Division, screening toward Zamosc; one hex back, within reach of a Corps Train (14.3.1: any two cavalry formations): a set-up is legal")
 formation("ah-10c", "10 c", "ah", "cavalry", "XX", "ah_cav", None, "ah4", "Independent", (50.42, 23.65), src="10th Cavalry Division, screening toward Tomaszow - Hrubieszow")
 
 # ---------------- A-H Third Army (Brudermann): east of Lemberg ----------------
@@ -327,7 +328,7 @@ formation("ah-11hc", "11 hc", "ah", "cavalry", "XX", "ah_cav", None, "ah3", "Ind
 corps_units("ah", "ah2", "XII Corps", "12", (("16-12", "16/12", "ah_inf", (49.40, 24.62), "16th Infantry Division, Rohatyn"),
                                              ("35-12", "35/12", "ah_inf", (49.15, 24.78), "35th Infantry Division, Halicz"),
                                              ("38h-12", "38 h/12", "ah_lw", (49.00, 25.10), "38th Honved Division")), (49.12, 24.72), D20)
-formation("ah-1c", "1 c", "ah", "cavalry", "XX", "ah_cav", None, "ah2", "Independent", (49.10, 25.55), src="1st Cavalry Division, Buczacz")
+formation("ah-1c", "1 c", "ah", "cavalry", "XX", "ah_cav", None, "ah2", "Independent", (49.08, 25.366), src="1st Cavalry Division, Buczacz; two hexes west of it, in supply (14.2): a set-up is legal")
 formation("ah-5hc", "5 hc", "ah", "cavalry", "XX", "ah_cav", None, "ah2", "Independent", (48.92, 25.35), src="5th Honved Cavalry Division")
 formation("ah-8c", "8 c", "ah", "cavalry", "XX", "ah_cav", None, "ah2", "Independent", (48.95, 25.75), src="8th Cavalry Division, Czortkow (toward Zaleszczyki)")
 # its hex 11.103 is exact: set up there (the counter art prints a three-digit row in full)
@@ -366,8 +367,8 @@ corps_units("ru", "ru4", "XIV Corps", "14", (("18-14", "18/14", "ru_inf", (51.00
                                              ("45-14", "45/14", "ru_inf", (51.05, 21.85), "45th Division")), (51.12, 21.95), D20)
 corps_units("ru", "ru4", "XVI Corps", "16", (("41-16", "41/16", "ru_inf", (51.05, 22.45), "41st Division"),
                                              ("47-16", "47/16", "ru_inf", (51.10, 22.60), "47th Division")), (51.18, 22.50), D20)
-formation("ru-13c", "13 c", "ru", "cavalry", "XX", "ru_cav", None, "ru4", "Independent", (50.95, 21.75), src="13th Cavalry Division, Vistula flank")
-formation("ru-14c", "14 c", "ru", "cavalry", "XX", "ru_cav", None, "ru4", "Independent", (51.00, 21.50), src="14th Cavalry Division, west of the Vistula")
+formation("ru-13c", "13 c", "ru", "cavalry", "XX", "ru_cav", None, "ru4", "Independent", (50.927, 21.893), src="13th Cavalry Division, Vistula flank; one hex east, in supply (14.2): a set-up is legal")
+formation("ru-14c", "14 c", "ru", "cavalry", "XX", "ru_cav", None, "ru4", "Independent", (51.126, 21.287), src="14th Cavalry Division, west of the Vistula; three hexes north-west, within three hexes of the Ivangorod - Radom railway (14.2.3): a set-up is legal")
 formation("ru-5dc", "5 dc", "ru", "cavalry", "XX", "ru_cav", None, "ru4", "Independent", (50.90, 22.70), src="5th Don Cossack Division")
 # ---------------- Russian Fifth Army (Plehve): Kholm - Wladimir-Volynski ----------------
 corps_units("ru", "ru5", "XXV Corps", "25", (("3gr-25", "3 gr/25", "ru_inf", (50.95, 23.05), "3rd Grenadier Division"),
@@ -401,7 +402,8 @@ corps_units("ru", "ru8", "XII Corps", "12", (("12-12", "12/12", "ru_inf", (49.62
 corps_units("ru", "ru8", "VIII Corps", "8", (("14-8", "14/8", "ru_inf", (49.15, 26.05), "14th Division"),
                                              ("15-8", "15/8", "ru_inf", (49.05, 26.15), "15th Division, Husiatyn")), (49.10, 26.25), D20)
 corps_units("ru", "ru8", "XXIV Corps", "24", (("48-24", "48/24", "ru_inf", (48.90, 26.10), "48th Division"),
-                                              ("49-24", "49/24", "ru_inf", (48.78, 26.22), "49th Division")), (48.85, 26.30), D20)
+                                              ("49-24", "49/24", "ru_inf", (48.78, 26.22), "49th Division")), (48.998, 26.264), D20)
+# (XXIV Corps' train two hexes north of its divisions, within the Volochysk depot's range: 14.2.2, a set-up is legal)
 formation("ru-12c", "12 c", "ru", "cavalry", "XX", "ru_cav", None, "ru8", "Independent", (49.72, 26.00), src="12th Cavalry Division (Kaledin)")
 formation("ru-2kc", "2 kc", "ru", "cavalry", "XX", "ru_cav", None, "ru8", "Independent", (49.25, 25.90), src="2nd Combined Cossack Division")
 # ---------------- Russian fortresses and depots ----------------

@@ -143,8 +143,8 @@ hexside_types:
   lake_side: {name: Lake hexside, move: Prohibited, combat: Prohibited, blocks_zoc: true, blocks_supply: true, style: water, width: 6, prohibits: ["*"]}
   escarpment: {name: Escarpment, move: "escarpment cost [lost]", combat: "[lost]", style: ridge}
   ridge: {name: Mountain ridge, move: "[lost]", combat: "artillery may not retreat across except by road/RR; supply +1", style: ridge}
-  bridge: {name: Bridge, move: "cancels the river's cost [lost]", combat: "see river", note: "every railway bridge (authored); supply crosses Grand/Major rivers only at bridges, ferries, pontoons", style: bridge, over: [lesser_river, major_river, grand_river]}
-  ferry: {name: Ferry, move: "cancels the river's cost [lost]; a road spur connects the road", combat: "attack across a Grand River allowed", note: "authored at historical river ferries without a railway bridge", style: ferry, over: [major_river, grand_river]}
+  bridge: {name: Bridge, move: "cancels the river's cost [lost]", combat: "see river", note: "2.2: wherever a roadway or RR line crosses a river hexside (every railway and road crossing is one); supply crosses Grand/Major rivers only at bridges, ferries, pontoons", style: bridge, over: [lesser_river, major_river, grand_river]}
+  ferry: {name: Ferry, move: "cancels the river's cost [lost]; a road spur connects the road", combat: "attack across a Grand River allowed", note: "authored at historical river ferries without a bridge", style: ferry, over: [major_river, grand_river]}
   causeway: {name: Causeway, move: "both ends friendly-controlled; per Movement Phase 4 Asset Units, or 1 brigade + 2 assets, or 1 division + 1 asset", combat: "[lost]", note: "the three causeways into Lotzen (8.x)", style: bridge, over: [lake_side]}
   border: {name: National border, move: "-", combat: "-", style: boundary, colour: "#7a1f1f"}
 road_types:
@@ -288,7 +288,9 @@ PLACES = {
     "kalwarja-przemysl": (49.62, 22.55), "opatow": (50.80, 21.42), "sandomierz": (50.68, 21.75), "annopol": (50.89, 21.86),
     "zawichost": (50.81, 21.86), "pulawy": (51.42, 21.97), "gora-kalwaria": (51.98, 21.21), "wyszogrod": (52.39, 20.19),
     "niznow": (48.96, 25.10), "olita-ferry": (54.40, 24.03), "preny": (54.53, 23.98), "nisko": (50.52, 22.13),
-    "labiau-deime": (54.86, 21.12),
+    "labiau-deime": (54.86, 21.12), "myszyniec": (53.38, 21.35),
+    "debica": (50.05, 21.41), "mielec": (50.29, 21.42), "tarnobrzeg": (50.57, 21.68), "rozwadow": (50.59, 22.05),
+    "lezajsk": (50.26, 22.42),
     # Russian lines running off the east edge (to Minsk, Kiev, Proskurov): their last map hex joins the network to
     # the friendly edge (14.4's line of communication)
     "volkovysk": (53.16, 24.45), "baranovichi": (53.13, 26.01), "pinsk": (52.11, 26.10), "sarny": (51.34, 26.45),
@@ -387,6 +389,9 @@ RAILWAYS = [
     ("Warsaw - Brest-Litowsk", "double_russian", ["warsaw", "siedlce", "lukow", "miedzyrzec", "biala", "brest"]),
     ("Bialystok - Brest-Litowsk", "single_russian", ["bialystok", "bielsk", "czeremcha", "brest"]),
     ("Lapy - Ostroleka", "single_russian", ["lapy", "ostroleka"]),
+    # the Ivangorod - Dombrowa railway (1885, Russian gauge) west of the Vistula, to Kielce (its run on to Dombrowa,
+    # where it meets the European-gauge Warsaw - Vienna line, is not authored)
+    ("Ivangorod - Radom - Kielce", "single_russian", ["ivangorod", "radom", "kielce"]),
     ("Brest-Litowsk - Kovel - Rovno", "double_russian", ["brest", "kovel", "lutsk", "rovno"]),
     ("Warsaw - Ivangorod - Lublin - Kovel", "double_russian",
      ["warsaw", "otwock", "pilawa", "ivangorod", "naleczow", "lublin", "chelm", "lyuboml", "kovel"]),
@@ -410,7 +415,8 @@ RAILWAYS = [
     ("Insterburg - Tilsit", "single_european", ["insterburg", "tilsit"]),
     ("Allenstein - Ortelsburg - Johannisburg - Lyck", "single_european", ["allenstein", "ortelsburg", "johannisburg", "lyck"]),
     ("Krakow - Tarnow - Przemysl - Lemberg - Tarnopol", "double_european",
-     ["kattowitz", "trzebinia", "krakow", "bochnia", "tarnow", "rzeszow", "jaroslau", "przemysl", "lemberg", "krasne",
+     ["kattowitz", "trzebinia", "krakow", "bochnia", "tarnow", "debica", "rzeszow", "przeworsk", "jaroslau", "przemysl",
+      "lemberg", "krasne",
       "zloczow", "tarnopol", "podwoloczyska"]),
     ("Lemberg - Stryj - Munkacs", "single_european", ["lemberg", "mikolajow", "stryj", "skole", "lawoczne", "munkacs",
                                                       "south-munkacs"]),
@@ -420,6 +426,11 @@ RAILWAYS = [
     ("Lemberg - Halicz - Stanislau - Czernowitz", "double_european", ["lemberg", "halicz", "stanislau", "kolomea", "czernowitz",
                                                                             "south-czernowitz"]),
     ("Tarnow - Neu Sandez", "single_european", ["tarnow", "neu-sandez"]),
+    # the A-H First Army's deployment lines between the Vistula and the San (its August 1914 railheads at
+    # Tarnobrzeg, Rozwadow and Lezajsk): Debica - Mielec - Tarnobrzeg - Rozwadow (1887) and Rozwadow - Lezajsk -
+    # Przeworsk (1900)
+    ("Debica - Tarnobrzeg - Rozwadow", "single_european", ["debica", "mielec", "tarnobrzeg", "rozwadow"]),
+    ("Rozwadow - Lezajsk - Przeworsk", "single_european", ["rozwadow", "lezajsk", "przeworsk"]),
     ("Lemberg - Rawa Ruska", "single_european", ["lemberg", "rawa-ruska"]),
     ("Krasne - Brody", "single_european", ["krasne", "brody"]),
     ("Vilna - Molodechno (to Minsk)", "double_russian", ["vilna", "east-minsk"]),
@@ -459,6 +470,9 @@ ROADS = [
     ("Insterburg - Darkehmen - Angerburg - Lötzen", "secondary", ["insterburg", "darkehmen", "angerburg", "lotzen"]),
     ("Gumbinnen - Goldap - Lyck", "secondary", ["gumbinnen", "goldap", "marggrabowa", "lyck"]),
     ("Warsaw - Pultusk - Ostroleka - Lomza", "secondary", ["warsaw", "pultusk", "rozan", "ostroleka", "lomza"]),
+    # the Russian VI Corps' road north from its Ostroleka depot across the Narew (August 1914: Ostroleka - Myszyniec -
+    # Ortelsburg); its Narew crossing at Ostroleka is a bridge (2.2)
+    ("Ostroleka - Myszyniec - Ortelsburg", "secondary", ["ostroleka", "myszyniec", "ortelsburg"]),
     ("Grodno - Bialystok - Brest-Litowsk", "secondary", ["grodno", "sokolka", "bialystok", "bielsk", "brest"]),
     ("Grodno - Olita - Kovno", "secondary", ["grodno", "olita", "kovno"]),
     ("Thorn - Wloclawek - Kutno", "secondary", ["thorn", "aleksandrow", "wloclawek", "kutno"]),
@@ -493,8 +507,10 @@ RIVERS = [
     ("major_river", "Bug", [(49.97, 24.60), (50.10, 24.35), (50.48, 24.28), (50.86, 24.15), (51.17, 23.80),
                             (51.55, 23.55), (52.08, 23.66), (52.40, 22.66), (52.70, 21.86), (52.60, 21.46),
                             (52.51, 21.06)]),
+    # Jaroslau stands on the San's right (east) bank; the Krakow - Lemberg railway and the Kaiserstrasse cross the
+    # river just west of it (17.4 "The RR Bridge at Jaroslau"): the line passes west of the town's point
     ("major_river", "San", [(49.47, 22.33), (49.56, 22.20), (49.82, 22.23), (49.78, 22.77), (49.95, 22.82),
-                            (50.02, 22.68), (50.26, 22.42), (50.57, 22.10), (50.68, 21.84)]),
+                            (50.03, 22.62), (50.26, 22.42), (50.57, 22.10), (50.68, 21.84)]),
     ("major_river", "Warta", [(50.81, 19.12), (51.12, 18.87), (51.60, 18.72), (51.97, 18.79), (52.20, 18.64),
                               (52.22, 18.26), (52.17, 17.69), (52.09, 17.01), (52.41, 16.93), (52.65, 16.81)]),
     # the Pregel is drawn ~5 km north of its course so the Königsberg - Insterburg railway keeps to its south bank
@@ -783,6 +799,30 @@ def rail_distance(rails, a: str, b: str) -> int | None:
     return hex_distances([a], lambda h: sorted(links.get(h, ()))).get(b)
 
 
+def lay_roads(terrain: dict[str, str], hexsides: list) -> list:
+    """The Lotzen causeways (the lake hexsides of the Lotzen hex) added to `hexsides`, then the roads:
+    straight runs between their towns, round lakes and the sea where a run would cross water."""
+    def water(h):
+        return terrain[h] in ("sea", "lake")
+
+    lotzen = place_hex(LOTZEN)
+    lake_sides = [sd for kind, _, sides in hexsides if kind == "lake_side" for sd in sides]
+    causeways = [sd for sd in lake_sides if lotzen in sd]
+    hexsides.append(("causeway", "Lötzen causeways", causeways))
+    lake_set = {frozenset(sd) for sd in lake_sides} - {frozenset(sd) for sd in causeways}
+    roads = []
+    for name, kind, stations in ROADS:
+        chain: list[str] = []
+        for s1, s2 in zip(stations, stations[1:]):
+            run = rail_hexes([s1, s2])
+            if any(water(h) for h in run) or any(frozenset(x) in lake_set for x in zip(run, run[1:])):
+                run = shortest(place_hex(s1), place_hex(s2), lambda a, b: not water(b) and frozenset((a, b)) not in lake_set)
+            chain.extend(run if not chain else run[1:])
+        straighten(chain, {place_hex(x) for x in stations}, TYPES.neighbours)
+        roads.append((name, kind, chain))
+    return roads
+
+
 def build():
     terrain = {h: terrain_of(*latlon_of_hex(h)) for h in HEXES}
     # every named lake gets at least the hex at its middle
@@ -849,18 +889,23 @@ def build():
             if terrain[high] == "clear" and high not in standing:
                 terrain[high] = "escarpment"
 
-    # a railway bridge wherever a railway crosses a river
+    # 2.2: "Bridges exist wherever a roadway or RR line crosses a river hexside": a railway bridge wherever a
+    # railway crosses a river, a road bridge wherever a road does (roads are laid out below, before the bridges)
+    roads = lay_roads(terrain, hexsides)
     river_of = {}
     for kind, name, sides in hexsides:
         if kind.endswith("_river"):
             for a, b in sides:
                 river_of[frozenset((a, b))] = name
     bridges: dict[str, list[tuple[str, str]]] = {}
-    for rname, _, chain in rails:
-        for a, b in zip(chain, chain[1:]):
-            r = river_of.get(frozenset((a, b)))
-            if r and (a, b) not in bridges.get(r, []) and (b, a) not in bridges.get(r, []):
-                bridges.setdefault(r, []).append((a, b))
+    road_bridges: dict[str, list[tuple[str, str]]] = {}
+    for routes, found in ((rails, bridges), (roads, road_bridges)):
+        for rname, _, chain in routes:
+            for a, b in zip(chain, chain[1:]):
+                r = river_of.get(frozenset((a, b)))
+                if r and frozenset((a, b)) not in {frozenset(sd) for lst in (bridges, road_bridges)
+                                                   for sd in lst.get(r, [])}:
+                    found.setdefault(r, []).append((a, b))
     # the Zaleszczyki bridgehead (12.5) guards a Dniester bridge
     for kind, name, sides in list(hexsides):
         if name == "Dniester":
@@ -869,38 +914,28 @@ def build():
                 hexsides.append(("bridge", "Zaleszczyki bridge", zal[:1]))
     for r, sides in bridges.items():
         hexsides.append(("bridge", f"{r} railway bridges", sides))
+    for r, sides in road_bridges.items():
+        hexsides.append(("bridge", f"{r} road bridges", sides))
 
     # ferries: the river hexside nearest each ferry place that carries no bridge
     bridged = {frozenset(sd) for kind, _, sides in hexsides if kind == "bridge" for sd in sides}
     river_sides = {name: sides for kind, name, sides in hexsides if kind in ("major_river", "grand_river")}
+    by_road = {frozenset(sd) for sides in road_bridges.values() for sd in sides}
     ferries = []
     for river, key in FERRIES:
         x, y = px_of(*PLACES[key])
-        free = [sd for sd in river_sides[river] if frozenset(sd) not in bridged]
+        free = [sd for sd in river_sides[river] if frozenset(sd) not in bridged - by_road]
         best = min(free, key=lambda sd: math.hypot((CENTRE[sd[0]][0] + CENTRE[sd[1]][0]) / 2 - x,
                                                    (CENTRE[sd[0]][1] + CENTRE[sd[1]][1]) / 2 - y))
+        if frozenset(best) in bridged:
+            continue  # the place's road crosses on a bridge there (2.2): no ferry of its own
         ferries.append(best)
         bridged.add(frozenset(best))
     hexsides.append(("ferry", "River ferries", ferries))
 
-    # the Lotzen causeways: the lake hexsides of the Lotzen hex
-    lotzen = place_hex(LOTZEN)
+    causeways = [sd for kind, _, sides in hexsides if kind == "causeway" for sd in sides]
     lake_sides = [sd for kind, _, sides in hexsides if kind == "lake_side" for sd in sides]
-    causeways = [sd for sd in lake_sides if lotzen in sd]
-    hexsides.append(("causeway", "Lötzen causeways", causeways))
     lake_set = {frozenset(sd) for sd in lake_sides} - {frozenset(sd) for sd in causeways}
-
-    # roads: straight runs between their towns, round lakes and the sea where a run would cross water
-    roads = []
-    for name, kind, stations in ROADS:
-        chain: list[str] = []
-        for s1, s2 in zip(stations, stations[1:]):
-            run = rail_hexes([s1, s2])
-            if any(water(h) for h in run) or any(frozenset(x) in lake_set for x in zip(run, run[1:])):
-                run = shortest(place_hex(s1), place_hex(s2), lambda a, b: not water(b) and frozenset((a, b)) not in lake_set)
-            chain.extend(run if not chain else run[1:])
-        straighten(chain, {place_hex(x) for x in stations}, TYPES.neighbours)
-        roads.append((name, kind, chain))
 
     # railways and roads crossing a lake hexside must do it on a causeway
     for name, _, chain in rails + roads:

@@ -2,9 +2,9 @@
 rules 4.2 (stacking), 9.5, 9.8, 9.9 (artillery, corps trains and depots near the enemy),
 12.1 and 12.4 (fortress units and their garrisons) and 3.3.5 (movement restrictions).
 
-Source: /work/shared/rules/eastern-front-ww1.txt (Living Rules, June 2014) and its digest. The
-text stops inside 14.7: supply (14.x) is not implemented here yet, and the victory rules (27.0)
-are not in the text at all. Where the text leaves a reading open, the choice is marked DECISION.
+Source: The Eastern Front in WW1: 1914, Twilight in the East, Rule Book, Living Rules (June 2014). The text we
+have stops inside 14.7: supply (14.0-14.4.1, 14.7) is traced in modgen.rules.ef1914_supply, and the
+victory rules (27.0) are not in the text at all. Where the text leaves a reading open, the choice is marked DECISION.
 
 How the data encodes what these rules read (counters/ef1914/units.yaml, game.yaml):
   unit type  infantry, cavalry, artillery, fortress, fort, corps_train, minor_depot, major_depot

@@ -66,7 +66,7 @@ def steps_of(m: MapData) -> dict[str, tuple[Step, ...]]:
                 continue
             types = m.side_features(h, n)
             blocks = any(m.hexside_types[t].blocks_supply for t in types if t in m.hexside_types)
-            crossing = m.crossing(h, n)
+            crossing = bridged(m, h, n, roads, rail_kind)
             if blocks and not crossing:
                 continue
             cost = TERRAIN_COST.get(m.terrain.get(n, ""), Q) + (Q if "ridge" in types else 0)
@@ -75,6 +75,14 @@ def steps_of(m: MapData) -> dict[str, tuple[Step, ...]]:
         out[h] = tuple(steps)
     _STEPS[id(m)] = (m, out)
     return out
+
+
+def bridged(m: MapData, a: str, b: str, roads: set[frozenset[str]], rails: dict[frozenset[str], int]) -> bool:
+    """A bridge, pontoon or ferry on the hexside a/b. 2.2: "Bridges exist wherever a roadway or RR
+    line crosses a river hexside": a road or RR link across the hexside is a bridge whether or not
+    the map data draws one there; a ferry (or a bridge with no road) must be data."""
+    side = frozenset((a, b))
+    return side in roads or side in rails or m.crossing(a, b)
 
 
 def home_countries(m: MapData) -> dict[str, str]:

@@ -1,7 +1,7 @@
 """The Eastern Front in WW1: marker and stack bookkeeping a save shows (13.x IPs, 11.1 step
 losses, 4.2.5 stack order, 8.2.4 entrained units next to the enemy). Read by modgen.rules.ef1914.
 
-Source: /work/shared/rules/eastern-front-ww1.txt (Living Rules, June 2014). Where the text leaves a
+Source: The Eastern Front in WW1: 1914, Twilight in the East, Rule Book, Living Rules (June 2014). Where the text leaves a
 reading open, the choice is marked DECISION.
 
 How the data encodes what these rules read (counters/ef1914/markers.yaml, units.yaml, maps/ef1914):

@@ -1,6 +1,7 @@
 """The Eastern Front in WW1: supply (14.0-14.4.1) traced for every unit of a save.
 
-Source: /work/shared/rules/eastern-front-ww1.txt 14.1-14.4 (quoted in SUPPLY_WORDS). The text
+Source: The Eastern Front in WW1: 1914, Twilight in the East, Rule Book, Living Rules (June 2014),
+14.1-14.4 (quoted in modgen.rules.ef1914's 14.4 timing). The text
 stops inside 14.7 and the RR rules (17.x: which lines are "friendly operational") are lost, so
 the one reading this module must supply is marked DECISION below.
 
@@ -22,8 +23,8 @@ source (not counted) to the unit (counted), and may not be longer than the sourc
 How the data tells what the rules read:
   unit army      the display (game.yaml `displays`) holding the unit's Attachment marker
                  (att-<unit id>); an asset takes its corps' army (the corps' formations' display)
-  corps          the unit's `formation`; the corps' track: the display row holding most of the
-                 attachment markers of that corps' formations
+  corps          the unit's nationality and `formation` (a corps is its nationality's); the corps'
+                 track: the display row holding most of the attachment markers of that corps' formations
   depot's army   a unit tag `army-<display id>`; without one the depot serves its whole side
   cavalry corps  a corps whose formations are all cavalry
   extended       a supply unit with its back up; its range is the face's `sr` value
@@ -121,8 +122,11 @@ class Organisation:
 
 
 def corps_key(unit: Unit) -> Optional[str]:
-    """A corps as the game knows it: its side and the corps ID (both sides have a XX Corps)."""
-    return f"{unit.side}/{unit.formation}" if unit.formation else None
+    """A corps as the game knows it: its nationality and the corps ID. The Central Powers field a
+    German and an A-H XVII Corps, two I Corps and two XI Corps (3.8: "Every Corps Train unit ...
+    [has] a corresponding Attachment marker bearing the same unique identifier"; the markers are
+    national): keyed by side they would be one corps, and A-H units would trace to a German train."""
+    return f"{unit.nationality}/{unit.formation}" if unit.formation else None
 
 
 def depot_army(u: UnitState) -> Optional[str]:
