@@ -1,6 +1,5 @@
-"""The game model: what a game is, independent of files, art and VASSAL. The loader builds it from
-data files; art, the buildFile and saves are rendered from it; the checker reads saves back into
-it. Nothing here knows any particular game."""
+"""The game model: what a game is, independent of files, art and VASSAL. The loader builds it from data files; art,
+the buildFile and saves are rendered from it; the checker reads saves back into it. Nothing here knows any particular game."""
 
 from __future__ import annotations
 
@@ -426,11 +425,7 @@ class Scenario:
     markers: tuple[MarkerPlacement, ...]
     description: str = ""
     sheets: tuple[str, ...] = field(default=(), metadata={"omit_default": True})  # the boards in play; () = all
-    vp: tuple[tuple[str, int], ...] = field(default=(), metadata={"omit_default": True})  # (side, VP at start); unlisted: 0
-
-    def start_vp(self, side: str) -> int:
-        """The VP a side has when the scenario begins (the checker's floor and ceiling start there)."""
-        return dict(self.vp).get(side, 0)
+    vp: tuple[tuple[str, int], ...] = field(default=(), metadata={"omit_default": True})  # (side, VP at start); else 0
 
     def arrival_of(self, unit_id: str) -> Reinforcement | None:
         return self._arrivals.get(unit_id)

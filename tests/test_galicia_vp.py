@@ -102,7 +102,7 @@ def test_starting_vp_is_read(mini_copy: Path) -> None:
 
     _with_vp(mini_copy, "vp: {red: 2}")
     sc = load_game(mini_copy, "mini").scenarios["s1"]
-    assert (sc.start_vp("red"), sc.start_vp("blue")) == (2, 0)
+    assert sc.vp == (("red", 2),)  # blue, unlisted, starts at 0
 
 
 @pytest.mark.parametrize("line,field,words", [

@@ -11,7 +11,7 @@ from typing import Optional
 
 from ..gamestate import GameState, UnitState
 from ..plugin_api import (
-    DURING_PHASE, END_OF_PHASE, FIXED_IN_PHASE, PHASING, Finding, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
+    END_OF_PHASE, FIXED_IN_PHASE, PHASING, Finding, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
     TownHold, VPLine, VPReport, once,
 )
 from . import galicia1914_arrivals, galicia1914_combat, galicia1914_log, galicia1914_vp
@@ -48,10 +48,13 @@ TIMINGS = (
                                 "3.01 thru 11.01, until after GT 5."),
     RuleTiming("14.0", Timing(), "3.2: REINFORCEMENT PHASE: The phasing player places any available reinforcements on "
                                  "the map (14.0).", title=EARLY_TITLE),
-    RuleTiming("14.0", Timing(DURING_PHASE, REINFORCEMENT_PHASE), "14.0: Upon arrival, place the unit ON THE MAP in the "
-               "hex specified or choose one of the hexes specified.", title=galicia1914_arrivals.OFF_SCHEDULE,
-               name="Reinforcement placement"),
-    RuleTiming("14.1", Timing(DURING_PHASE, REINFORCEMENT_PHASE), "14.1: The RR line hex must be a valid supply source "
+    # Placement is judged only on a position of the owner's Reinforcement Phase of the unit's arrival
+    # GT (galicia1914_arrivals): later the unit may have moved and its hex says nothing of where it was
+    # placed, so no finding is made there. Where one is made the rule holds: always, not pending.
+    RuleTiming("14.0", Timing(), "3.2: 2. REINFORCEMENT PHASE: The phasing player places any available reinforcements "
+               "on the map (14.0). 14.0: Upon arrival, place the unit ON THE MAP in the hex specified or choose one of "
+               "the hexes specified.", title=galicia1914_arrivals.OFF_SCHEDULE, name="Reinforcement placement"),
+    RuleTiming("14.1", Timing(), "14.1: The RR line hex must be a valid supply source "
                "(11.2), and it may not be in an EZOC unless no other qualifying hex exists.", title=galicia1914_arrivals.IN_EZOC,
                name="Rail entry in an EZOC"),
     RuleTiming("2.1", Timing(), "2.1: If a unit bears a Movement Restriction Indicator dot it begins the game immobile. "
@@ -346,8 +349,8 @@ class GaliciaRules:
             new_elim = elim_vp(st, base_elim)
             all_elim = total_elim(st)
             for s in sides:
-                start = st.scenario.start_vp(s) if st.scenario else 0
-                low = max(first.vp_recorded.get(s, 0) + towns_vp[s] + new_elim[s], start + all_elim[s] + towns_vp[s])
+                low = max(first.vp_recorded.get(s, 0) + towns_vp[s] + new_elim[s],
+                          galicia1914_vp.start_vp(st, s) + all_elim[s] + towns_vp[s])
                 provable[s] = low
                 rec = st.vp_recorded.get(s, 0)
                 if rec < low:

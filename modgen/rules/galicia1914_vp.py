@@ -81,8 +81,13 @@ def ceiling(st: GameState, side: str) -> Ceiling:
     records = _steps_begun(st, side, RECORD_PHASE, game.turns.count)
     towns = sum(t.vp.capture + t.vp.occupy * (records - 1) for t in game.map.towns
                 if t.vp and t.vp.side == side) if records else 0
-    return Ceiling(st.scenario.start_vp(side) if st.scenario else 0, eliminated, combats, combats * min(infantry, targets),
+    return Ceiling(start_vp(st, side), eliminated, combats, combats * min(infantry, targets),
                    records, towns)
+
+
+def start_vp(st: GameState, side: str) -> int:
+    """The side's VP when the save's scenario began (scenario data `vp:`, default 0; 0 when unknown)."""
+    return dict(st.scenario.vp).get(side, 0) if st.scenario is not None else 0
 
 
 def _steps_begun(st: GameState, side: str, phase: str, last_gt: int) -> int:
