@@ -69,9 +69,10 @@ def positions(game) -> dict[str, object]:
         pos.unit(f"ru-pat-{i}", russian[(i - 1) % 3], masked=True)
     out["c17_patrols"] = pos.set_turn(*B_MOMENT)
     # 37.3: the Russian 1st Army HQ in Russia (stage 5 and 6) or in Germany (stage 5)
-    home = open_russia(game)
-    out["ep_home_5"] = blank(game).unit("ru-hq-1", home).set_turn(5, "allies", "Supply")
-    out["ep_home_6"] = blank(game).unit("ru-hq-1", home).set_turn(6, "allies", "Supply")
+    # (with the A-H I Corps in German East Prussia, 37.5)
+    home, prussia = open_russia(game), german_hex_near_krolewiec(game)
+    out["ep_home_5"] = blank(game).unit("ru-hq-1", home).unit("ah-1", prussia).set_turn(5, "allies", "Supply")
+    out["ep_home_6"] = blank(game).unit("ru-hq-1", home).unit("ah-1", prussia).set_turn(6, "allies", "Supply")
     out["ep_germany_5"] = blank(game).unit("ru-hq-1", german_hex_near_krolewiec(game)).set_turn(5, "allies", "Supply")
     # B.5.2: a Russian corps on the west edge with its HQ two hexes east; alone; and ringed by five German corps
     out["edge_commanded"] = blank(game, B).unit("ru-1", WEST_EDGE).unit("ru-hq-1", HQ_NEAR).set_turn(*B_MOMENT)
@@ -89,9 +90,10 @@ def positions(game) -> dict[str, object]:
     for sid in ("a_galicia", "b_steamroller", "c_hindenburg", "campaign"):
         out[f"setup_{sid}"] = from_scenario(game, game.scenarios[sid])
     # C: the Galician and East Prussian Allied pools rise between two stages (one Allied Supply phase between);
-    # the Russian 1st Army HQ stands in Russian Poland (C.1's play area)
+    # the Russian 1st Army HQ stands in Russian Poland (C.1's play area), the A-H I Corps in German East Prussia
     for name, stage, g, w in (("c_pools_9", 9, 5, 5), ("c_pools_10", 10, 14, 20)):
         pos = blank(game, "c_hindenburg").unit("ru-hq-1", open_russia(game, within="front-polish"))
+        pos.unit("ah-1", german_hex_near_krolewiec(game))
         pos.move_marker_to_box("supply-allies-g", SUPPLY_BOX.format(g))
         pos.move_marker_to_box("supply-allies-w", SUPPLY_BOX.format(w))
         out[name] = pos.set_turn(stage, "allies", "Normal attacks")
@@ -254,3 +256,16 @@ def test_scenario_c_judges_the_income_of_its_own_fronts_only(check):
     report = check("c_pools_9", "c_pools_10")
     found = [f for f in report.findings if f.rule == "22"]
     assert len(found) == 1 and "Galician" in found[0].message and "East Prussian" not in found[0].message, found
+
+
+def test_37_5_holds_in_the_campaign_only(check):
+    """37.5: "Wojska austro-węgierskie i Legiony nie mogą dobrowolnie przechodzić na terytorium Niemiec na Froncie
+    Wschodniopruskim" (A-H troops and the Legions may not voluntarily cross into German territory on the East Prussian
+    front), a campaign rule (1.4: C plays 1-27). The A-H I Corps next to Królewiec: in the campaign a 37.5 warning (a
+    note in the Allied Supply phase: a retreat may have put it there); in C no 37.5 at all, only C.1's play area
+    (the East Prussian front is outside it: "Gra toczy się na frontach: polskim i galicyjskim")."""
+    campaign = check("ep_home_5")
+    assert [(f.rule, f.units) for f in campaign.findings + campaign.notes if f.rule == "37.5"] == [("37.5", ("ah-1",))]
+    c = check("c_pools_9")
+    assert [f for f in c.findings + c.notes if f.rule == "37.5"] == []
+    assert ("C.1", ("ah-1",)) in [(f.rule, f.units) for f in c.findings + c.notes]

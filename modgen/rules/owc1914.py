@@ -75,7 +75,7 @@ TIMINGS = (
     RuleTiming("B.4", Timing(), "B.4: in scenario B at most 6 Allied and 4 Russian patrols may be used.",
                title="Too many patrols", name="Number of patrols", scenarios=("b_steamroller",)),
     RuleTiming("37.5", WARNING, "37.5: A-H and Legion units may not voluntarily enter German territory on the East "
-               "Prussian front.", name="A-H units in East Prussia"),
+               "Prussian front.", name="A-H units in East Prussia", scenarios=("campaign",)),
     RuleTiming("30.1", WARNING, "30.1: in the campaign's first turn A-H units may not cross the Russian border on the "
                "Galician front.", name="A-H units across the border on the first turn", scenarios=("campaign",)),
     RuleTiming("3", Timing(), "3: stages in order, the Allied player-turn, then the Russian."),
@@ -158,7 +158,7 @@ class OWCRules:
         return out + patrol_limit(state, patrols)
 
     def _allied_limits(self, state: GameState) -> list[Finding]:
-        """37.5 and 30.1 (warnings: the units may have been forced there)."""
+        """37.5 and 30.1 (warnings: the units may have been forced there), campaign rules (1.4: not in A, B or C)."""
         m = state.game.map
         land = territory(m)
         fronts = {h: a.id for a in m.areas if a.id.startswith("front-") for h in a.hexes}
@@ -167,10 +167,10 @@ class OWCRules:
             h = u.hex or ""
             if u.unit.nationality not in ("ah", "leg"):
                 continue
-            if land.get(h) == "territory-germany" and fronts.get(h) == "front-east-prussian":
+            if rule_in_play(state, 37) and land.get(h) == "territory-germany" and fronts.get(h) == "front-east-prussian":
                 out.append(Finding("37.5", "A-H unit in German East Prussia", (h,), (u.id,),
                                    f"{u.id} is in {h}, German territory on the East Prussian front"))
-            if (state.turn == 1 and scenario_letter(state) == "campaign" and land.get(h) == "territory-russia"
+            if (state.turn == 1 and rule_in_play(state, 30) and land.get(h) == "territory-russia"
                     and fronts.get(h) == "front-galician"):
                 out.append(Finding("30.1", "A-H unit across the Russian border on the first turn", (h,), (u.id,),
                                    f"{u.id} is in {h}, Russian territory on the Galician front, in stage 1"))
