@@ -392,7 +392,7 @@ SUPPLY = {
     ],
 }
 
-# Hexes the rules name for setup or entry (digest section 6): never swamp.
+# Hexes the rules name for entry (14.0, 14.1 and the reinforcement schedules): never swamp.
 RULE_HEXES = {
     "10.01", "9.01", "8.01", "7.01", "6.01", "5.01", "3.01", "4.01", "1.01", "2.01", "16.26", "19.23",
     "19.17", "19.16", "8.24", "8.22", "5.16", "4.15", "5.15", "7.15", "3.15", "5.12", "3.03", "4.14",
@@ -642,7 +642,7 @@ def write(town_list, rails, rivers, ridges, bridges, terrain) -> None:
 
     f.append("towns:")
     f.append("  # VP towns (15.1), exact. Chelm occupy: the sources conflict (1 on both aid cards, 2 in the")
-    f.append("  # Japanese rules text); 1 is used, two sources against one (digest section 5 item 2).")
+    f.append("  # Japanese rules text); 1 is used, two sources against one (15.1 and the player aid card).")
     for tw in town_list:
         if "vp" in tw:
             side, cap, occ = tw["vp"]

@@ -27,11 +27,11 @@ from modgen.geometry import BoardSpec, build_geometry  # noqa: E402
 MAPS = ROOT / "maps" / "galicia1914"
 PNG = ROOT / "build" / "debug" / "galicia_map_debug.png"
 
-RULE_TOWNS = {  # 15.1 (Chelm occupy: 1, see the digest's conflict note)
+RULE_TOWNS = {  # 15.1 (Chelm occupy: 1, as both player aid cards print it)
     "16.22": ("ah", 10, 2), "16.18": ("ah", 3, 1), "18.17": ("ah", 6, 1), "16.13": ("ah", 3, 1),
     "7.09": ("russian", 10, 1), "6.10": ("russian", 3, 1), "2.11": ("russian", 6, 2), "6.12": ("russian", 3, 2),
 }
-RULE_HEXES = {  # setup / entry hexes named in the rules (digest section 6) and the rule towns
+RULE_HEXES = {  # entry hexes named in the rules (14.0, 14.1, the schedules) and the rule towns
     "10.01", "9.01", "8.01", "7.01", "6.01", "5.01", "3.01", "4.01", "1.01", "2.01", "16.26", "19.23",
     "19.17", "19.16", "8.24", "8.22", "5.16", "4.15", "5.15", "7.15", "3.15", "5.12", "3.03", "4.14",
     "2.11", "6.10", "3.06", "1.07", "11.25", "12.25", "13.26", "1.03", "1.05", "1.14", *RULE_TOWNS,
