@@ -37,6 +37,10 @@ def patrol_spots(game) -> tuple[list[str], list[str]]:
     return spots[:4], spots[4:]
 
 
+def fortress(game, area_id: str) -> str:
+    return next(a for a in game.map.areas if a.id == area_id).hexes[0]
+
+
 def a_spots(game) -> list[str]:
     """Four towns of scenario A's play area (A.1; A.6 names them): the Allied patrol's in A-H Galicia."""
     towns = {t.id: t.hex for t in game.map.towns}
@@ -76,7 +80,8 @@ def positions(game) -> dict[str, object]:
     out["ep_germany_5"] = blank(game).unit("ru-hq-1", german_hex_near_krolewiec(game)).set_turn(5, "allies", "Supply")
     # B.5.2: a Russian corps on the west edge with its HQ two hexes east; alone; and ringed by five German corps
     out["edge_commanded"] = blank(game, B).unit("ru-1", WEST_EDGE).unit("ru-hq-1", HQ_NEAR).set_turn(*B_MOMENT)
-    out["edge_alone"] = blank(game, B).unit("ru-1", WEST_EDGE).set_turn(*B_MOMENT)
+    out["edge_alone"] = blank(game, B).unit("ru-1", WEST_EDGE).unit("de-1", fortress(game, "fortress-modlin"))
+    out["edge_alone"].set_turn(*B_MOMENT)  # (and the German I Corps in Modlin, a Russian fortress: B.3)
     pos = blank(game, B).unit("ru-1", WEST_EDGE).unit("ru-hq-1", HQ_NEAR)
     for g, n in zip(GERMANS, game.map.neighbours(WEST_EDGE)):
         pos.unit(g, n)
@@ -269,3 +274,12 @@ def test_37_5_holds_in_the_campaign_only(check):
     c = check("c_pools_9")
     assert [f for f in c.findings + c.notes if f.rule == "37.5"] == []
     assert ("C.1", ("ah-1",)) in [(f.rule, f.units) for f in c.findings + c.notes]
+
+
+def test_scenario_b_cites_b3_for_an_enemy_fortress(check):
+    """B.3: "Obowiązują identyczne reguły ataku na fortyfikacje jak w regule A.3" (the same fortification rules as A.3
+    hold), A.3: "Jednostki gracza nie mogą wchodzić na heksy zawierające twierdze i przyczółki mostowe przeciwnika"
+    (a player's units may not enter hexes with enemy fortresses and bridgeheads). A.3 is A's own rule ("obowiązują
+    tylko w tym scenariuszu"), so in B the German I Corps in Modlin, a Russian fortress, breaks B.3."""
+    report = check("edge_alone")
+    assert [(f.rule, f.units, f.status) for f in report.findings] == [("B.3", ("de-1",), "error")]

@@ -42,7 +42,9 @@ CRISIS = 6  # 22.5: a front at 6 or less is in crisis
 ZAP_PER_STAGE = 8  # 22: at most 8 ZAP to one front a stage
 FRONTS = {"g": "Galician", "p": "Polish", "w": "East Prussian"}
 FRONT_AREAS = {"g": "front-galician", "p": "front-polish", "w": "front-east-prussian"}  # the map's area of each front
-HEX_RULES = {"a": "A.3", "b": "A.3"}  # the fortress rule of scenarios A and B; 25 from C on
+# the fortress rule of scenarios A and B (B.3: "Obowiązują identyczne reguły ataku na fortyfikacje jak w regule A.3",
+# the same rules as A.3 hold; A.3 itself is A's own, "obowiązują tylko w tym scenariuszu"); 25 from C on
+HEX_RULES = {"a": "A.3", "b": "B.3"}
 # A.1, B.1, C.1 (OBSZAR GRY): the fronts a scenario is played on; A adds the Polish front east of the
 # Vistula (the part a fill from Lublin reaches without crossing the Vistula)
 PLAY_AREAS = {"a": ("front-galician",), "b": ("front-polish",), "c": ("front-polish", "front-galician")}
@@ -60,7 +62,9 @@ TIMINGS = (
                "17.1); after a retreat that minimises losses (9.6) an over-stack must be undone at the first chance.",
                name="Stacking limit"),
     RuleTiming("5.1.4", Timing(), "5.1.4: units never enter a hex holding enemy units."),
-    RuleTiming("A.3", Timing(), "A.3: enemy fortress and bridgehead hexes cannot be entered."),
+    RuleTiming("A.3", Timing(), "A.3: enemy fortress and bridgehead hexes cannot be entered.", scenarios=("a_galicia",)),
+    RuleTiming("B.3", Timing(), "B.3 (as A.3): enemy fortress and bridgehead hexes cannot be entered.",
+               scenarios=("b_steamroller",)),
     RuleTiming("25", Timing(), "25, 26: an uncaptured enemy fortress (or bridgehead) is taken only by the fortress "
                "combat of 25.2; until then no unit enters it."),
     RuleTiming("13", Timing(), "13: Romania is never entered."),
