@@ -1,6 +1,6 @@
-"""VP recorded beyond what can have been earned by a save's moment (Battle for Galicia 1914, rules
-of play, English edition, 15.0 and 15.1), on saves the real VASSAL engine wrote; and a scenario's
-starting VP as data (scenarios/*.yaml `vp:`).
+"""VP recorded beyond what can have been earned by a save's moment, or since the save before it
+(Battle for Galicia 1914, rules of play, English edition, 15.0 and 15.1), on saves the real VASSAL
+engine wrote; and a scenario's starting VP as data (scenarios/*.yaml `vp:`).
 
 The rules' words the expectations rest on:
 - 15.0 "During play each player will add VPs as they are earned according to the VP Schedule found
@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from modgen.check.run import check_saves
-from modgen.rules.galicia1914_vp import ABOVE_TITLE
+from modgen.rules.galicia1914_vp import ABOVE_TITLE, GROWTH_TITLE
 from modgen.vmod.compose import Position, from_scenario
 
 from .conftest import refused
@@ -55,6 +55,11 @@ def positions(game) -> dict[str, Position]:
         pos.in_box("Eliminated Austria-Hungary", "unit", "ah-ls-105")
         pos.in_box("Eliminated Austria-Hungary", "unit", "ah-ls-110")
         out[name] = pos
+    # GT 3, Russia: 5 VP in its Supply Phase; 8 in its Movement Phase or in its Combat Phase. Alone each
+    # is below the most it can have earned (GT 2's Russian Combat Phase and Record VPs step are past).
+    out["gt3_supply_5"] = campaign(game, 3, "russian", "Supply", {"russian": 5})
+    out["gt3_movement_8"] = campaign(game, 3, "russian", "Movement", {"russian": 8})
+    out["gt3_combat_8"] = campaign(game, 3, "russian", "Combat", {"russian": 8})
     return out
 
 
@@ -64,6 +69,9 @@ WANT = {  # name -> the sides reported for recording more VP than can have been 
     "gt1_combat_31": ["Austria-Hungary"],
     "gt2_russian_1": [],
     "gt2_russian_2": ["Russia"],
+    "gt3_supply_5": [],
+    "gt3_movement_8": [],
+    "gt3_combat_8": [],
 }
 
 
@@ -87,6 +95,20 @@ def test_the_message_gives_the_bound_by_source(saves, galicia_module) -> None:
     assert "31 VP recorded, but at most 30" in f.message and "1 Combat Phase(s) at most 30" in f.message
     (f,) = check_saves([saves["gt2_russian_2"]], galicia_module).findings
     assert "at most 1 can have been earned" in f.message and "eliminated enemy units 1" in f.message
+
+
+@pytest.mark.parametrize("later,grew", [("gt3_movement_8", True), ("gt3_combat_8", False)])
+def test_vp_grown_beyond_what_can_have_been_earned_since_the_save_before(saves, galicia_module, later, grew) -> None:
+    """Between GT 3's Russian Supply Phase and its Movement Phase Russia has had no Combat Phase
+    (15.1(1) attacks), no Record VPs step (15.1(2) towns) and no A-H unit was eliminated (15.1(3)):
+    its 5 VP cannot have become 8. Once its Combat Phase has begun, three attacks by Russian
+    infantry earn the three VP."""
+    report = check_saves([saves["gt3_supply_5"], saves[later]], galicia_module)
+    grown = [f for f in report.findings if f.rule == "15.1"]
+    assert [(f.title, Path(f.save).name) for f in grown] == ([(GROWTH_TITLE, saves[later].name)] if grew else [])
+    assert [f for f in report.findings if f.rule != "15.1"] == []
+    if grew:
+        assert "at most 5 can have been earned since" in grown[0].message
 
 
 # ---------------------------------------------------------------- the scenario's starting VP (data)

@@ -1,6 +1,6 @@
-"""Battle for Galicia 1914: the most VP a side can have earned by a save's moment (rules of play,
-English edition, 15.0 and 15.1), so that VP recorded beyond it are reported, the first save's
-included (its VP were once taken as a baseline whatever they were).
+"""Battle for Galicia 1914: the most VP a side can have earned by a save's moment, and between two
+saves of a sequence (rules of play, English edition, 15.0 and 15.1), so that VP recorded beyond it
+are reported, the first save's included (its VP were once taken as a baseline whatever they were).
 
 15.0: "During play each player will add VPs as they are earned according to the VP Schedule found
 in 15.1." VP start at the scenario's starting VP (scenario data, `vp:`) and grow only by 15.1:
@@ -14,6 +14,7 @@ earns 1 VP", Ersatz units none. A save shows (3) exactly; (1) and (2) only bound
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 from ..gamestate import GameState
 from ..plugin_api import Finding
@@ -22,17 +23,20 @@ ATTACK_VP_LAST_GT = 9  # 15.1(1)
 COMBAT_PHASE, RECORD_PHASE = "Combat", "Record VPs"
 ERSATZ_MARK = "ersatz"
 ABOVE_TITLE = "VP recorded above what can have been earned"
+GROWTH_TITLE = "VP recorded grew more than can have been earned since the save before"
 
 
 @dataclass(frozen=True)
 class Ceiling:
-    """The most VP a side can hold at a moment, by source."""
+    """The most VP a side can hold at a moment, by source, from a base: the scenario's starting VP,
+    or the VP recorded in an earlier save."""
 
+    base: str  # "start", or the earlier save
     start: int
-    eliminated: int  # eliminated enemy units but Ersatz, as the save shows them
-    combat_phases: int  # the side's Combat Phases of GT 1-9 begun
+    eliminated: int  # eliminated enemy units but Ersatz, as the save shows them (since the base)
+    combat_phases: int  # the side's Combat Phases of GT 1-9 in play since the base
     attacks: int  # at most this many attack VP in them
-    record_steps: int  # the side's Record VPs steps begun
+    record_steps: int  # the side's Record VPs steps in play since the base
     towns: int  # at most this many town VP in them
 
     @property
@@ -40,49 +44,71 @@ class Ceiling:
         return self.start + self.eliminated + self.attacks + self.towns
 
     def words(self) -> str:
-        return (f"start {self.start}, eliminated enemy units {self.eliminated}, infantry attacks in "
+        return (f"{self.base} {self.start}, eliminated enemy units {self.eliminated}, infantry attacks in "
                 f"{self.combat_phases} Combat Phase(s) at most {self.attacks}, towns in {self.record_steps} "
                 f"Record VPs step(s) at most {self.towns}")
 
 
 def ceiling_findings(states: list[GameState]) -> list[Finding]:
-    """Each save whose recorded VP exceed what can have been earned by its moment (15.0/15.1);
-    a save of an unknown scenario or moment is not judged (its starting VP or moment is unknown)."""
+    """Each save whose recorded VP exceed what can have been earned by its moment (15.0/15.1), and
+    each save whose VP grew beyond what can have been earned since the save before it; a save of an
+    unknown scenario or moment is not judged (its starting VP or moment is unknown)."""
     out: list[Finding] = []
-    for st in states:
-        if st.scenario is None or st.turn is None or st.phasing_side is None or st.phase not in st.game.turns.phases:
-            continue
+    above: set[tuple[str, str]] = set()  # (save, side) already reported above the ceiling from the start
+    for st in (st for st in states if _judged(st)):
         for side in st.game.sides:
-            cap = ceiling(st, side.id)
-            rec = st.vp_recorded.get(side.id, 0)
+            cap, rec = ceiling(st, side.id), st.vp_recorded.get(side.id, 0)
             if rec > cap.total:
+                above.add((st.save_path, side.id))
                 out.append(Finding("15.1", ABOVE_TITLE, (), (),
                                    f"{st.save_path} ({st.label}): {side.name} has {rec} VP recorded, but at most "
                                    f"{cap.total} can have been earned by this moment ({cap.words()})", save=st.save_path))
+    for a, b in zip(states, states[1:]):
+        if not (_judged(a) and _judged(b)) or b.turn_index < a.turn_index:
+            continue  # saves out of order: 3.1's finding
+        for side in b.game.sides:
+            cap, rec = ceiling(b, side.id, since=a), b.vp_recorded.get(side.id, 0)
+            if rec > cap.total and (b.save_path, side.id) not in above:
+                out.append(Finding("15.1", GROWTH_TITLE, (), (),
+                                   f"{b.save_path} ({b.label}): {side.name} has {rec} VP recorded, but at most "
+                                   f"{cap.total} can have been earned since {a.save_path} ({a.label}) ({cap.words()})",
+                                   save=b.save_path))
     return out
 
 
-def ceiling(st: GameState, side: str) -> Ceiling:
-    """The most VP `side` can hold at the save's moment (15.0, 15.1 (1)-(3)).
+def _judged(st: GameState) -> bool:
+    return st.scenario is not None and st.turn is not None and st.phasing_side is not None \
+        and st.phase in st.game.turns.phases
+
+
+def ceiling(st: GameState, side: str, since: Optional[GameState] = None) -> Ceiling:
+    """The most VP `side` can hold at the save's moment (15.0, 15.1 (1)-(3)): from the scenario's
+    start, or from the VP recorded in the earlier save `since`.
 
     Attacks a Combat Phase: at most one per friendly infantry unit and one per enemy unit (7.0:
     none attacks or is attacked twice). DECISION: the units in play now (on the map or eliminated)
     bound every earlier phase: a unit on the map then is on it now or eliminated (10.3.4:
-    eliminated units cannot return). Towns: each of the side's towns at most its Capture points and
-    then its Occupy points at every later Record VPs step."""
+    eliminated units cannot return). Towns: from the start, each of the side's towns at most its
+    Capture points and then its Occupy points at every later Record VPs step; since a save, at most
+    the larger of the two at each step (which the town earned before is not known)."""
     game = st.game
     units = game.units
-    enemy_gone = [u for u in st.eliminated if u in units and units[u].side != side]
-    eliminated = sum(1 for u in enemy_gone if not units[u].mark(ERSATZ_MARK))
+    before = set(since.eliminated) if since is not None else set()
+    eliminated = sum(1 for u in st.eliminated if u in units and u not in before and units[u].side != side
+                     and not units[u].mark(ERSATZ_MARK))
     in_play = [u.unit for u in st.units_on_map()] + [units[u] for u in st.eliminated if u in units]
     infantry = sum(1 for u in in_play if u.side == side and u.type == "infantry")
     targets = sum(1 for u in in_play if u.side != side)
-    combats = _steps_begun(st, side, COMBAT_PHASE, ATTACK_VP_LAST_GT)
-    records = _steps_begun(st, side, RECORD_PHASE, game.turns.count)
-    towns = sum(t.vp.capture + t.vp.occupy * (records - 1) for t in game.map.towns
-                if t.vp and t.vp.side == side) if records else 0
-    return Ceiling(start_vp(st, side), eliminated, combats, combats * min(infantry, targets),
-                   records, towns)
+    combats = _steps_in_play(st, side, COMBAT_PHASE, ATTACK_VP_LAST_GT, since)
+    records = _steps_in_play(st, side, RECORD_PHASE, game.turns.count, since)
+    mine = [t.vp for t in game.map.towns if t.vp and t.vp.side == side]
+    if since is None:
+        towns = sum(v.capture + v.occupy * (records - 1) for v in mine) if records else 0
+        base, start = "start", start_vp(st, side)
+    else:
+        towns = records * sum(max(v.capture, v.occupy) for v in mine)
+        base, start = f"recorded in {since.save_path}", since.vp_recorded.get(side, 0)
+    return Ceiling(base, start, eliminated, combats, combats * min(infantry, targets), records, towns)
 
 
 def start_vp(st: GameState, side: str) -> int:
@@ -90,14 +116,15 @@ def start_vp(st: GameState, side: str) -> int:
     return dict(st.scenario.vp).get(side, 0) if st.scenario is not None else 0
 
 
-def _steps_begun(st: GameState, side: str, phase: str, last_gt: int) -> int:
+def _steps_in_play(st: GameState, side: str, phase: str, last_gt: int, since: Optional[GameState]) -> int:
     """How many of the side's `phase` (GT 1 to last_gt, skipped player turns left out) have begun
-    at the save's moment: a save taken in the phase counts it (VP are added "as they are earned")."""
+    at the save's moment (a save taken in the phase counts it: VP are added "as they are earned"),
+    and, with `since`, were not over at that earlier save's moment (one it was taken in counts)."""
     game = st.game
     phases = list(game.turns.phases)
     order = list(game.turns.player_turns)
     if phase not in phases or side not in order:
         return 0
     skips = set(st.scenario.skip) if st.scenario else set()
-    key = (order.index(side), phases.index(phase))
-    return sum(1 for gt in range(1, last_gt + 1) if (gt, side) not in skips and (gt, *key) <= st.turn_index)
+    keys = [(gt, order.index(side), phases.index(phase)) for gt in range(1, last_gt + 1) if (gt, side) not in skips]
+    return sum(1 for k in keys if k <= st.turn_index and (since is None or since.turn_index <= k))
