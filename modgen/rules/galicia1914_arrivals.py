@@ -88,6 +88,8 @@ def _by_rail(m: MapData, u: UnitState, arrival: Reinforcement, ground: Ground) -
     """14.1: a hex of the RR line between the two hexes (plus any hex listed with them) that is a
     valid supply source (11.2); in an EZOC only when no other such hex exists."""
     a, b = arrival.railroad_between
+    # DECISION: a hex listed with the line ("between 19.23 & 19.16 plus hex 19.17") is one more RR
+    # entry hex of the same listing, so 14.1's restrictions bind it too (19.17 is an RR hex).
     eligible = rail_stretch(m, a, b) | set(arrival.hexes)
     qualifying = eligible & rail_sources(m, u.side, ground)
     if not qualifying:
