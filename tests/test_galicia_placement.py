@@ -157,3 +157,30 @@ def test_placement_in_a_log(placement_log, galicia_module) -> None:
     assert got == [(30, "14.0", ("ru-inf-48",)), (32, "14.0", ("ru-inf-23",))], \
         "\n".join(f"step {f.step}: {f.finding.rule} {f.finding.title}: {f.finding.message}" for f in report.findings)
     assert report.phases[-2].label() == "GT 4 Russia Reinforcement"
+
+
+# ---------------------------------------------------------------- the schedule itself
+
+@pytest.mark.parametrize("pick", [0, -1])
+def test_every_scheduled_hex_is_a_legal_placement(game, composer, galicia_module, tmp_path, pick: int) -> None:
+    """Each GT's arrivals of each side placed, from the campaign set-up, on the first (then the last)
+    hex their schedule names (an RR listing: a hex of its line): 14.0 and 14.1 find nothing. These
+    30 positions check the data against the rule, not the save format (the engine-written saves
+    above do that), so they are written by the composer alone: 30 engine runs would be too many."""
+    from modgen.check.reader import read_state
+    from modgen.plugins import plugin_for
+    from modgen.rules.galicia1914_arrivals import rail_stretch
+    from modgen.vmod.compose import from_scenario
+
+    sc, rules = game.scenarios["campaign"], plugin_for("galicia1914")
+    for turn in range(2, sc.turns + 1):
+        for side in ("russian", "ah"):
+            arrivals = [r for r in sc.reinforcements if r.turn == turn and game.units[r.unit].side == side]
+            if not arrivals:
+                continue
+            pos = from_scenario(game).set_turn(turn, side, "Reinforcement").move_marker_to_box("gt", f"GT {turn}")
+            for r in arrivals:
+                line = sorted(rail_stretch(game.map, *r.railroad_between)) if r.railroad_between else []
+                pos.unit(r.unit, (sorted(r.hexes) + line)[pick])
+            st = read_state(composer.write(pos, tmp_path / f"gt{turn}-{side}.vsav"), module=galicia_module)
+            assert [f.message for f in rules.check(st) if f.rule in ("14.0", "14.1")] == [], (turn, side)
