@@ -76,7 +76,7 @@ def _listed(u: UnitState, arrival: Reinforcement, ground: Ground) -> list[Findin
     """14.0: on the hex specified, or one of the hexes specified."""
     allowed = set(arrival.hexes)
     if not allowed or u.hex in allowed or allowed <= ground.enemy:
-        return []  # every scheduled hex enemy-occupied: see _fallback_not_judged
+        return []  # every scheduled hex enemy-occupied: not judged (DECISION below)
     free = sorted(allowed - ground.enemy)
     return [Finding("14.0", OFF_SCHEDULE, (u.hex,), (u.unit.id,),
                     f"{u.unit.id} arrives on GT {arrival.turn} at {_either(sorted(allowed))} (14.0: \"place the unit "
@@ -93,7 +93,7 @@ def _by_rail(m: MapData, u: UnitState, arrival: Reinforcement, ground: Ground) -
     eligible = rail_stretch(m, a, b) | set(arrival.hexes)
     qualifying = eligible & rail_sources(m, u.side, ground)
     if not qualifying:
-        return []  # no hex qualifies: see _fallback_not_judged
+        return []  # no hex qualifies: not judged (DECISION below)
     stretch = f"any contiguous RR line hex between {a} & {b}" + (f" plus {', '.join(arrival.hexes)}" if arrival.hexes else "")
     if u.hex not in qualifying:
         why = "is not on that RR line" if u.hex not in eligible else "is not a valid supply source (11.2) now"
@@ -111,7 +111,7 @@ def _by_rail(m: MapData, u: UnitState, arrival: Reinforcement, ground: Ground) -
     return []
 
 
-# DECISION (_fallback_not_judged): when every scheduled hex is enemy-occupied (or no RR hex
+# DECISION: when every scheduled hex is enemy-occupied (or no RR hex
 # qualifies), 14.0 lets the unit "enter at the nearest friendly map edge hex ... expending MPs to
 # enter the map": it enters by moving, so where it then stands is not a placement on a named hex,
 # and it is not judged here (as the log checker does not judge it either).
