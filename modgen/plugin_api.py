@@ -270,6 +270,7 @@ class RulesPlugin(Protocol):
 # A log's phase as the checker hands it to a plugin's optional log hooks:
 #   move_limits(state, unit) -> MoveLimits | None   what the rules add to the TEC for one unit's move
 #   off_turn_move(phase, before, after, moves) -> bool   a non-phasing move the rules allow (reaction)
+#   off_turn_refusal(phase, before, after, moves) -> Finding | None   why the rules refuse such a move
 #   combat(phase) -> (findings, notes, vp lines)     each roll paired with the attack it resolves
 
 

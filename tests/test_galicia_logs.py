@@ -80,9 +80,6 @@ def test_move_into_an_enemy_hex_breaks_4_1_and_not_5_3(recorded, galicia_module)
     assert not [f for f in report.findings if f.finding.rule == "5.3"], _lines(report)
 
 
-@pytest.mark.xfail(strict=True, reason="core log checker: a phase-end position finding of the same rule as a "
-                   "step's move finding, naming more units (the hex's both sides), is reported again; "
-                   "reported to the lead (modgen/check/logcheck.py _positions_at_phase_ends)")
 def test_move_into_an_enemy_hex_is_reported_once(recorded, galicia_module) -> None:
     report = check_log(recorded["enemy_hex"], galicia_module)
     assert [(f.step, f.finding.rule) for f in report.findings] == [(3, "4.1")], _lines(report)
@@ -113,9 +110,6 @@ def test_reaction_into_another_units_ezoc_is_refused_by_12_1_3(recorded, galicia
     assert "12.1.3" in f.message and "step 4" in f.message
 
 
-@pytest.mark.xfail(strict=True, reason="core log checker: a non-phasing move the plugin's off_turn_move refuses "
-                   "is worded as 3.2 by the core; it needs to ask the plugin's off_turn_refusal hook for the finding "
-                   "(reported to the lead: modgen/check/logcheck.py _judge_phase)")
 @pytest.mark.parametrize("case,want", [
     ("no_trigger", [(3, "12.1", REACTION_TITLE, ("ru-cav-7",))]),
     ("other_ezoc", [(5, "12.1", "Cavalry reaction not allowed", ("ru-cav-13",))]),

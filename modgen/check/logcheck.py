@@ -113,7 +113,7 @@ def _positions_at_phase_ends(phases: list[PhaseLog], moves: list[StepFinding], s
     (what holds while it is played: a GT marker moved after the tracker's Next is on time) and the
     next phase's first (what holds at the end of a phase: stacking, markers fixed in it); each
     breach once, where it first shows, unless a step already reported it for its units."""
-    by_moves = {(f.finding.rule, f.finding.units) for f in moves}
+    by_moves = [(f.finding.rule, set(f.finding.units)) for f in moves]
     seen: set[tuple] = set()
     out: list[StepFinding] = []
     moments: list[tuple[int, GameState, str, bool]] = []
@@ -127,8 +127,8 @@ def _positions_at_phase_ends(phases: list[PhaseLog], moves: list[StepFinding], s
             key = (f.rule, f.title, f.hexes, f.units)
             if ended and spec.timing_of(f).kind not in PHASE_END_KINDS:
                 continue  # a rule of every moment: judged on the phase's own position
-            if key in seen or (f.rule, f.units) in by_moves:
-                continue
+            if key in seen or any(rule == f.rule and units & set(f.units) for rule, units in by_moves):
+                continue  # a step already reported this rule for one of its units (a move into an enemy hex)
             seen.add(key)
             out.append(StepFinding(step, replace(f, message=f"{when}: {f.message}")))
     return out
@@ -206,8 +206,13 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
         if before.hex is None:
             out += _arrival(ph, rules, before, after, last)
             continue
-        if before.side != ph.side and _off_turn_ok(plugin, ph, before, after, moves):
-            continue  # a move the rules allow the other side (reaction)
+        if before.side != ph.side:
+            if _off_turn_ok(plugin, ph, before, after, moves):
+                continue  # a move the rules allow the other side (reaction)
+            refused = _off_turn_refusal(plugin, ph, before, after, moves)
+            if refused is not None:  # a move of a kind the rules allow, refused with their reason
+                out.append(StepFinding(last, refused))
+                continue
         if ph.phase in rules.phases:
             if before.side == ph.side:
                 out += _movement(ph, rules, plugin, before, after, moves)
@@ -243,6 +248,14 @@ def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState
 def _off_turn_ok(plugin: Any, ph: PhaseLog, before: UnitState, after: UnitState, moves: list[UnitMove]) -> bool:
     hook = getattr(plugin, "off_turn_move", None)
     return bool(callable(hook) and hook(ph, before, after, moves))
+
+
+def _off_turn_refusal(plugin: Any, ph: PhaseLog, before: UnitState, after: UnitState,
+                      moves: list[UnitMove]) -> Optional[Finding]:
+    """The plugin's own finding for a non-phasing move its rules could allow but do not (a cavalry
+    reaction without a trigger), or None: the core's words (the sequence of play) then apply."""
+    hook = getattr(plugin, "off_turn_refusal", None)
+    return hook(ph, before, after, moves) if callable(hook) else None
 
 
 def _arrival(ph: PhaseLog, rules: MovementRules, before: UnitState, after: UnitState, step: int) -> list[StepFinding]:
