@@ -7,22 +7,21 @@ reconstructed, the reading used here is marked DECISION; the map and counter dat
 
 from __future__ import annotations
 
-from collections import deque
-from dataclasses import dataclass
 from typing import Optional
 
 from ..gamestate import GameState, UnitState
-from ..model import MapData, Unit
+from ..model import Unit
 from ..stacking import FREE_STACKING
 from ..plugin_api import (
     DURING_PHASE, END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, Finding, MoveLimits, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus,
     Timing, TownHold, VPLine, VPReport, once,
 )
-from . import holland44_log
-from .common import both_sides, neighbour_tables, occupied_by_side, saves_out_of_order, steps_of, unit_ids, zoc_hexes
+from . import holland44_log, holland44_supply, holland44_zoc
+from .common import both_sides, saves_out_of_order, steps_of, unit_ids
+from .holland44_supply import PART1_MAX, marked_oos  # noqa: F401 (importable from here, as before the split)
+from .holland44_zoc import Bond, cohesion
 
 GAME_ID = "holland44"
-PART1_MAX = 4  # 18.3: up to 4 hexes from the unit to a road
 ALLIED, GERMAN = "allied", "german"
 ALLIED_AUTO_VP, GERMAN_AUTO_VP = 10, 12  # 26.2, 26.3
 SHORT_GAME, SHORT_GAME_STEPS = "short", 4  # S1.3: the scenario id; steps north of the Waal
@@ -76,32 +75,9 @@ TIMINGS = (
 NORTH_OF_LOWER_RHINE, NORTH_OF_WAAL = "north-of-lower-rhine", "north-of-waal"
 
 
-def cohesion(u: UnitState) -> str:
-    """good | disrupted | full_retreat, from the unit's Disrupted marker (back: Full Retreat)."""
-    marks = [m for m in u.markers if m.marker.kind == "cohesion"]
-    if not marks:
-        return "good"
-    return "full_retreat" if any(m.back for m in marks) else "disrupted"
-
-
-def marked_oos(u: UnitState) -> bool:
-    return any(m.marker.kind == "supply" for m in u.markers)
-
-
 def counts_for_stacking(unit: Unit) -> bool:
     """6.1, 18.2.2, 25.2: unknown units and supply heads do not count (one of each per hex)."""
     return not (unit.has("unknown") or unit.has("supply_head"))
-
-
-@dataclass(frozen=True)
-class Bond:
-    """A ZOC bond (7.4) of one side: a hex, or a hexside (two hexes), between units a and b."""
-
-    side: str
-    a: str
-    b: str
-    hex: Optional[str] = None
-    hexside: Optional[frozenset[str]] = None
 
 
 class Holland44Rules:
@@ -281,197 +257,22 @@ class Holland44Rules:
                                    f"{u.unit.id} {why} but is {'marked' if s.marker == 'out' else 'not marked'} Out of Supply"))
         return out
 
-    # ------------------------------------------------------------------ ZOC bonds
+    # ------------------------------------------------------------------ ZOC bonds (holland44_zoc)
     def bonds(self, state: GameState) -> list[Bond]:
-        """Every ZOC bond of the position, worked out once per state: supply reads them, and a log's
-        check reads them for each unit that moves."""
-        return once(state, "bonds", lambda: self._negated_by(state, self._bond_candidates(state), None))
+        """Every ZOC bond of the position, worked out once per state (holland44_zoc.bonds)."""
+        return holland44_zoc.bonds(state)
 
     def bonds_against(self, state: GameState, mover: UnitState) -> list[Bond]:
-        """The bonds a moving unit meets: 7.4.3 negation by units of its side other than itself.
-
-        7.4.3 (digest, reconstructed): "a friendly unit in the bond hex cancels a hex bond; for a
-        hexside bond, a friendly unit in one of the two hexes next to the hexside"; the OCR keeps a
-        bracketed aside on each ("(...unit...)") that the digest does not read. Reading 1: any
-        unit of the mover's side negates, the mover included; then a unit standing beside a
-        hexside bond negates it by standing there and may always cross it, and 7.2's proviso (a
-        unit that starts in an EZOC may move into another "provided it does not cross a ZOC
-        Bond") and 7.4.2 (enemy units may not cross a hexside bond) say nothing. Reading 2, taken
-        (DECISION): the negating unit is another unit than the one moving; the bond must be
-        negated by a unit that holds the hex. Units that start in the mover's hex negate it too
-        (the log does not show whether they moved with it; the checker gives them the benefit)."""
-        return self._negated_by(state, self._bond_candidates(state), mover)
-
-    def _negated_by(self, state: GameState, candidates: list[tuple[Bond, tuple[str, ...]]],
-                    mover: Optional[UnitState]) -> list[Bond]:
-        """The candidate bonds that no unit of another side (the mover aside) negates (7.4.3)."""
-        by_side: dict[str, set[str]] = {}
-        for u in state.units_on_map():
-            if mover is None or u.unit.id != mover.unit.id:
-                by_side.setdefault(u.side, set()).add(u.hex or "")
-        others = {side.id: set().union(*(h for s, h in by_side.items() if s != side.id)) for side in state.game.sides}
-        return [bond for bond, cancel in candidates if not others[bond.side] & set(cancel)]
-
-    def _bond_candidates(self, state: GameState) -> list[tuple[Bond, tuple[str, ...]]]:
-        return once(state, "bond_candidates", lambda: self._bond_pairs(state))
-
-    def _bond_pairs(self, state: GameState) -> list[tuple[Bond, tuple[str, ...]]]:
-        """7.4: Good Order units two hexes apart bond through the hex (in line) or the hexside
-        between them, with the hexes where a unit of the other side would cancel it (7.4.3: the
-        bond hex, or the two hexes beside the bonded hexside); no bond into terrain a bonding unit
-        could not enter (7.4.6). DECISION: unknown units, supply heads and disrupted or
-        retreating units form none."""
-        game = state.game
-        m = game.map
-        nbrs, _ = neighbour_tables(m)
-        out: list[tuple[Bond, tuple[str, ...]]] = []
-        for side in game.sides:
-            bonders = {u.hex: u for u in state.units_on_map() if u.side == side.id and cohesion(u) == "good"
-                       and not (u.unit.has("unknown") or u.unit.has("supply_head"))}
-            hexes = sorted(bonders)
-            for i, a in enumerate(hexes):
-                ring = set(nbrs[a])
-                for b in hexes[i + 1:]:
-                    between = ring & set(nbrs[b])
-                    if not between or b in ring:
-                        continue  # not two hexes apart
-                    ua, ub = bonders[a], bonders[b]
-                    if len(between) == 1:
-                        mid = next(iter(between))
-                        if self._can_enter(m, ua.unit, a, mid) and self._can_enter(m, ub.unit, b, mid):
-                            out.append((Bond(side.id, a, b, hex=mid), (mid,)))
-                        continue
-                    p, q = sorted(between)
-                    if all(any(self._can_enter(m, u.unit, h, x) for x in (p, q)) for u, h in ((ua, a), (ub, b))):
-                        out.append((Bond(side.id, a, b, hexside=frozenset((p, q))), (p, q)))
-        return out
-
-    @staticmethod
-    def _can_enter(m: MapData, unit: Unit, src: str, dst: str) -> bool:
-        if m.terrain_types[m.terrain[dst]].closed_to(unit.tags):
-            return False
-        if m.crossing(src, dst):
-            return True
-        return not any(t.prohibits_tags(unit.tags) for t in m.side_types(src, dst))
+        """The bonds a moving unit meets, 7.4.3 (holland44_zoc.bonds_against: the DECISION)."""
+        return holland44_zoc.bonds_against(state, mover)
 
     # ------------------------------------------------------------------ supply
     def sections(self, states: list[GameState]) -> list[ReportSection]:
         return []
 
     def supply(self, state: GameState) -> dict[str, SupplyStatus]:
-        """18.3 for every unit on the map, traced once per save (see _trace_supply)."""
-        return once(state, "supply", lambda: self._trace_supply(state))
-
-    def _trace_supply(self, state: GameState) -> dict[str, SupplyStatus]:
-        """18.3 for every unit on the map: part 1, at most 4 hexes to a road hex of part 2;
-        part 2, along connected roads to a friendly entry area (or, for airborne units, to
-        their division's supply head, 18.5).
-
-        Part 1 enters no enemy-occupied hex and no uncancelled EZOC (a friendly unit cancels it
-        in its hex), crosses no enemy ZOC bond and no blocks_supply hexside (major river) save
-        by a bridge or ferry. Part 2 enters no enemy-occupied hex or uncancelled EZOC and
-        crosses no blown bridge. DECISIONS: a road crossing a river or canal hexside needs a
-        bridge there; length counts hexes entered in part 1; engineer ferries are not modelled.
-        """
-        game = state.game
-        m = game.map
-        on_map = state.units_on_map()
-        occupied = occupied_by_side(on_map)
-        bonds = self.bonds(state)
-        blown = {mk.hexside for mk in state.markers if mk.marker.kind == "bridge_blown" and mk.hexside}
-        out: dict[str, SupplyStatus] = {}
-        for side in game.sides:
-            mine = [u for u in on_map if u.side == side.id]
-            if not mine:
-                continue
-            friendly = occupied.get(side.id, set())
-            enemy = set().union(*(h for s, h in occupied.items() if s != side.id)) if len(occupied) > 1 else set()
-            enemy_zoc_units = [u.hex for u in on_map if u.side != side.id and cohesion(u) != "full_retreat"]
-            ezoc = zoc_hexes(m, enemy_zoc_units) - friendly
-            bond_hexes = {b.hex for b in bonds if b.side != side.id and b.hex}
-            bond_sides = {b.hexside for b in bonds if b.side != side.id and b.hexside}
-            closed = enemy | ezoc
-            area_seeds = {}
-            for area in m.entry_areas:
-                if area.owner_on(state.turn) == side.id:
-                    for h in area.hexes:
-                        area_seeds.setdefault(h, f"entry area {area.id}")
-            road_net = (self._road_network(m, area_seeds, closed, blown), area_seeds)
-            heads: dict[str, list[tuple[dict[str, tuple[str, ...]], dict[str, str]]]] = {}
-            for head in (u for u in mine if u.unit.has("supply_head")):
-                seed = {head.hex: f"supply head {head.unit.name}"}
-                heads.setdefault(head.unit.formation or "", []).append((self._road_network(m, seed, closed - {head.hex}, blown), seed))
-            for u in mine:
-                nets = [road_net]
-                if u.unit.has("airborne"):
-                    nets += heads.get(u.unit.formation or "", [])
-                best: Optional[tuple[tuple[str, ...], tuple[str, ...], str]] = None
-                for net, labels in nets:
-                    part1 = self._part1(m, u, net, closed, bond_hexes, bond_sides)
-                    if part1 is not None and (best is None or len(part1) < len(best[0])):
-                        road = net[part1[-1]]
-                        best = (part1, road, labels[road[-1]])
-                marker = "out" if marked_oos(u) else "in"
-                if best is None:
-                    out[u.unit.id] = SupplyStatus(u.unit.id, u.side, u.hex, "out", None, None, (), marker)
-                    continue
-                part1, road, label = best
-                out[u.unit.id] = SupplyStatus(u.unit.id, u.side, u.hex, "in", len(part1) - 1, label, part1 + road[1:], marker)
-        return out
-
-    @staticmethod
-    def _road_network(m: MapData, seeds: dict[str, str], closed: set[str], blown: set[frozenset[str]]) -> dict[str, tuple[str, ...]]:
-        """Road hexes joined to a seed along connected roads: hex -> road path to the seed (hex first)."""
-        links: dict[str, list[str]] = {}
-        for link in m.road_links():
-            if link in blown:
-                continue
-            a, b = tuple(link)
-            if not m.crossing(a, b) and any(t.prohibits for t in m.side_types(a, b)):
-                continue  # a road over a river or canal needs its bridge
-            links.setdefault(a, []).append(b)
-            links.setdefault(b, []).append(a)
-        paths: dict[str, tuple[str, ...]] = {}
-        queue: deque[str] = deque()
-        for h in sorted(seeds):
-            if h not in closed:
-                paths[h] = (h,)
-                queue.append(h)
-        while queue:
-            h = queue.popleft()
-            for n in sorted(links.get(h, ())):
-                if n not in paths and n not in closed:
-                    paths[n] = (n, *paths[h])
-                    queue.append(n)
-        return {h: p for h, p in paths.items() if h in links or h in seeds}
-
-    @staticmethod
-    def _part1(m: MapData, u: UnitState, net: dict[str, tuple[str, ...]], closed: set[str],
-               bond_hexes: set[str], bond_sides: set[frozenset[str]]) -> Optional[tuple[str, ...]]:
-        """Shortest path of at most PART1_MAX hexes entered from the unit to a hex of net."""
-        nbrs, _ = neighbour_tables(m)
-        start = u.hex
-        if start in net:
-            return (start,)
-        prev: dict[str, Optional[str]] = {start: None}
-        frontier = [start]
-        for _ in range(PART1_MAX):
-            nxt = []
-            for h in frontier:
-                for n in nbrs[h]:
-                    if n in prev or n in closed or n in bond_hexes or frozenset((h, n)) in bond_sides:
-                        continue
-                    if not m.crossing(h, n) and any(t.blocks_supply for t in m.side_types(h, n)):
-                        continue
-                    prev[n] = h
-                    if n in net:
-                        path = [n]
-                        while prev[path[-1]] is not None:
-                            path.append(prev[path[-1]])
-                        return tuple(reversed(path))
-                    nxt.append(n)
-            frontier = sorted(nxt)
-        return None
+        """18.3 for every unit on the map, traced once per save (see holland44_supply.trace_supply)."""
+        return once(state, "supply", lambda: holland44_supply.trace_supply(state, self.bonds(state)))
 
     # ------------------------------------------------------------------ victory
     def victory(self, states: list[GameState]) -> VPReport:
