@@ -27,7 +27,8 @@ B = "b_steamroller"
 B_MOMENT = (15, "russia", "Repeat attacks")  # scenario B plays stages 14-17; a Russian phase of its second stage
 WEST_EDGE, HQ_NEAR = "2701", "2703"  # a clear hex of Germany in the map's first column (Polish front), one 2 hexes east
 GERMANS = ("de-1", "de-17", "de-20", "de-1r", "de-woyrsch")
-SUPPLY_BOX = "Allied supply (22) {}"
+SUPPLY_BOX, RU_SUPPLY_BOX = "Allied supply (22) {}", "Russian supply (22) {}"
+RU_SIX = ("ru-1", "ru-2", "ru-3", "ru-4", "ru-5", "ru-6")
 
 
 def patrol_spots(game) -> tuple[list[str], list[str]]:
@@ -45,6 +46,10 @@ def a_spots(game) -> list[str]:
     """Four towns of scenario A's play area (A.1; A.6 names them): the Allied patrol's in A-H Galicia."""
     towns = {t.id: t.hex for t in game.map.towns}
     return [towns[t] for t in ("lublin", "lwow", "chelm", "kowel")]
+
+
+def przemysl(game) -> str:
+    return next(t.hex for t in game.map.towns if t.id == "przemysl")
 
 
 def german_hex_near_krolewiec(game) -> str:
@@ -65,19 +70,18 @@ def positions(game) -> dict[str, object]:
     for i, h in enumerate([russian[0], russian[0], russian[1], russian[1], russian[2]], 1):
         pos.unit(f"ru-pat-{i}", h, masked=True)
     out["b4_patrols"] = pos.set_turn(*B_MOMENT)
-    # 17: the campaign's full mix, eight Allied and six Russian patrols, face down
-    pos = blank(game)
-    for i in range(1, 9):
-        pos.unit(f"al-pat-{i}", allied[(i - 1) % 4], masked=True)
-    for i in range(1, 7):
-        pos.unit(f"ru-pat-{i}", russian[(i - 1) % 3], masked=True)
-    out["c17_patrols"] = pos.set_turn(*B_MOMENT)
     # 37.3: the Russian 1st Army HQ in Russia (stage 5 and 6) or in Germany (stage 5)
     # (with the A-H I Corps in German East Prussia, 37.5)
     home, prussia = open_russia(game), german_hex_near_krolewiec(game)
     out["ep_home_5"] = blank(game).unit("ru-hq-1", home).unit("ah-1", prussia).set_turn(5, "allies", "Supply")
     out["ep_home_6"] = blank(game).unit("ru-hq-1", home).unit("ah-1", prussia).set_turn(6, "allies", "Supply")
-    out["ep_germany_5"] = blank(game).unit("ru-hq-1", german_hex_near_krolewiec(game)).set_turn(5, "allies", "Supply")
+    # (and, for 17, the campaign's full mix: eight Allied and six Russian patrols, face down)
+    pos = blank(game).unit("ru-hq-1", german_hex_near_krolewiec(game))
+    for i in range(1, 9):
+        pos.unit(f"al-pat-{i}", allied[(i - 1) % 4], masked=True)
+    for i in range(1, 7):
+        pos.unit(f"ru-pat-{i}", russian[(i - 1) % 3], masked=True)
+    out["ep_germany_5"] = pos.set_turn(5, "allies", "Supply")
     # B.5.2: a Russian corps on the west edge with its HQ two hexes east; alone; and ringed by five German corps
     out["edge_commanded"] = blank(game, B).unit("ru-1", WEST_EDGE).unit("ru-hq-1", HQ_NEAR).set_turn(*B_MOMENT)
     out["edge_alone"] = blank(game, B).unit("ru-1", WEST_EDGE).unit("de-1", fortress(game, "fortress-modlin"))
@@ -101,7 +105,16 @@ def positions(game) -> dict[str, object]:
         pos.unit("ah-1", german_hex_near_krolewiec(game))
         pos.move_marker_to_box("supply-allies-g", SUPPLY_BOX.format(g))
         pos.move_marker_to_box("supply-allies-w", SUPPLY_BOX.format(w))
+        pos.move_marker_to_box("supply-russia-g", RU_SUPPLY_BOX.format(5))
         out[name] = pos.set_turn(stage, "allies", "Normal attacks")
+    # C.7, C.7.1: C's last stage (13); six Russian corps round Przemyśl; Russian Galician pool 5, Allied Polish 6
+    pos = blank(game, "c_hindenburg")
+    for uid, n in zip(RU_SIX, game.map.neighbours(przemysl(game))):
+        pos.unit(uid, n)
+    for marker, box in (("supply-allies-g", SUPPLY_BOX.format(10)), ("supply-allies-p", SUPPLY_BOX.format(6)),
+                        ("supply-russia-g", RU_SUPPLY_BOX.format(5)), ("supply-russia-p", RU_SUPPLY_BOX.format(12))):
+        pos.move_marker_to_box(marker, box)
+    out["c_end_13"] = pos.set_turn(13, "russia", "Normal attacks")
     return out
 
 
@@ -137,7 +150,7 @@ def test_the_campaign_allows_eight_allied_and_six_russian_patrols(check):
     units, the Russians six): the whole mix on the map, face down, breaks nothing (17.1: "Patrole uczestniczą w grze
     tylko wtedy, gdy są utajnione", patrols are in play only hidden). The module holds no ninth Allied or seventh
     Russian patrol, so a save can break 17's number only in scenario B, whose B.4 is lower."""
-    report = check("c17_patrols")
+    report = check("ep_germany_5")
     assert [f for f in report.findings + report.notes if f.rule in ("17", "17.1", "B.4")] == []
 
 
@@ -283,3 +296,27 @@ def test_scenario_b_cites_b3_for_an_enemy_fortress(check):
     tylko w tym scenariuszu"), so in B the German I Corps in Modlin, a Russian fortress, breaks B.3."""
     report = check("edge_alone")
     assert [(f.rule, f.units, f.status) for f in report.findings] == [("B.3", ("de-1",), "error")]
+
+
+def test_scenario_c_scores_besieged_przemysl_and_low_pools_at_its_end(check, owc_game):
+    """C.7 (Russian objectives): "Przemyśl w okrążeniu 1PZ" (Przemyśl encircled: 1 VP), a place scored at each stage
+    end (15); 6.3: "w okrążeniu, jeżeli jest ze wszystkich stron otoczona przez jednostki ... przeciwnika" (encircled
+    when enclosed on every side by enemy units): six Russian corps on its six neighbours. C.7.1: "posiadanie przez
+    przeciwnika na końcu gry poziomu zaopatrzenia poniżej 7 - 5PZ za front" (the enemy holding supply below 7 at the
+    end of the game: 5 VP a front): in stage 13, C's last (6 stages from 27.IX), the Russian Galician pool at 5 scores
+    the Allies 5, the Allied Polish pool at 6 scores the Russians 5; the Allied Galician 10 and Russian Polish 12
+    nothing. So the line "if the stage ended now" holds the three."""
+    now = next(ln for ln in check("c_end_13").victory.outcome if ln.startswith("if the stage ended now"))
+    parts = [p.strip() for p in now.split(":", 1)[1].split(";")]
+    ours = sorted(p for p in parts if "C.7" in p)
+    assert ours == sorted([f"Russia Przemyśl ({przemysl(owc_game)}) encircled (C.7) +1",
+                           "Allies Russia supply 5 on the Galician front at the game's end, below 7 (C.7.1) +5",
+                           "Russia Allies supply 6 on the Polish front at the game's end, below 7 (C.7.1) +5"]), now
+
+
+def test_low_pools_score_only_at_the_game_end_and_przemysl_only_when_besieged(check):
+    """C.7.1 scores "na końcu gry" (at the end of the game): the Russian Galician pool at 5 over the end of stage 9
+    scores nothing; Przemyśl with no Russian round it is not encircled (C.7)."""
+    report = check("c_pools_9", "c_pools_10")
+    scored = [ln.source for ln in report.victory.lines] + report.victory.outcome
+    assert not [x for x in scored if "(C.7.1)" in x or "encircled (C.7)" in x], scored

@@ -39,6 +39,7 @@ STACK_LIMIT = 4  # 5.3
 PATROL_LIMITS = {"": ("17", {"allies": 8, "russia": 6}), "b": ("B.4", {"allies": 6, "russia": 4})}
 LAYERED_PIECES = (("patrol", 17, "a patrol (17)"), ("hq", 21, "an army HQ (21)"))  # unit tag, its rule, what it is
 CRISIS = 6  # 22.5: a front at 6 or less is in crisis
+LOW_SUPPLY = 7  # C.7.1: "poziomu zaopatrzenia poniżej 7" (a supply level below 7) at the game's end scores 5 VP a front
 ZAP_PER_STAGE = 8  # 22: at most 8 ZAP to one front a stage
 FRONTS = {"g": "Galician", "p": "Polish", "w": "East Prussian"}
 FRONT_AREAS = {"g": "front-galician", "p": "front-polish", "w": "front-east-prussian"}  # the map's area of each front
@@ -311,7 +312,8 @@ class OWCRules:
     def victory(self, states: list[GameState]) -> VPReport:
         """Location VP at each stage end over the saves, against the shared VP track (modgen.rules.owc1914_victory),
         and the supply each front received between the saves (22)."""
-        report = owc1914_victory.victory(states, self.commanded, self.encirclement)
+        views = owc1914_victory.Views(self.commanded, self.encirclement, besieged, low_pools)
+        report = owc1914_victory.victory(states, views)
         report.findings += pool_income(states) + crossings(states)
         return report
 
@@ -369,6 +371,18 @@ def pool_fronts(state: GameState) -> dict[str, str]:
         return {}
     area = PLAY_AREAS.get(scenario_letter(state))
     return {f: name for f, name in FRONTS.items() if area is None or FRONT_AREAS[f] in area}
+
+
+def besieged(state: GameState, side: str, hex_id: str) -> bool:
+    """Whether the side's pocket at the hex is encircled (6.3), the hex held by it or by none of its units."""
+    return Encirclement(state, side, captured_hexes(state)).pocket(hex_id).encircled
+
+
+def low_pools(state: GameState) -> list[tuple[str, str, int]]:
+    """(side, front name, level) of each pool the scenario plays that stands below 7 (C.7.1)."""
+    fronts = pool_fronts(state)
+    return [(side, fronts[f], level) for (side, f), level in sorted(pool_levels(state).items())
+            if f in fronts and level < LOW_SUPPLY]
 
 
 def captured_hexes(state: GameState) -> set[str]:

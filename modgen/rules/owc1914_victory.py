@@ -17,6 +17,7 @@ reinforcement track's VP (33.3), the Russian aspirations (36.1: only 15.X = 4 is
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Optional
 
 from ..gamestate import GameState
@@ -38,11 +39,24 @@ LAST_PHASE_OF_STAGE = (1, -1)  # the Russian player-turn's last phase ends a sta
 UNSEEN = {
     "a": ("breaks, eliminations in encirclement and failed enemy attacks (A.6)",),
     "b": ("breaks, eliminations in encirclement and failed enemy attacks (B.5.3)",),
-    "c": ("eliminations by a second break or in encirclement (C.7.1)",),
+    "c": ("eliminations by a second break or in encirclement (C.7.1)",),  # its pools and Przemyśl: scenario_c_extras
     "campaign": ("eliminations (28)", "supply trades (29)",
                  "the reinforcement track (33.3) and the Russian aspirations (36.1)"),
 }
 Commanded = Callable[[GameState], dict[str, Optional[str]]]  # the plugin's command (21): unit id -> its HQ, or None
+OTHER = {"allies": "russia", "russia": "allies"}
+C71_VP = 5  # C.7.1: 5 VP a front of the enemy's below 7 at the game's end
+
+
+@dataclass(frozen=True)
+class Views:
+    """What the VP rules ask of a save that the plugin works out: command (21), each unit's encirclement (6.3),
+    whether a side's pocket at a hex is encircled, and the pools in play below 7 (side, front name, level)."""
+
+    commanded: Commanded
+    encircled: Callable[[GameState], dict[str, tuple[bool, bool]]]
+    besieged: Callable[[GameState, str, str], bool]
+    low_pools: Callable[[GameState], list[tuple[str, str, int]]]
 
 
 class Holders:
@@ -103,17 +117,38 @@ def stage_scores(state: GameState, held: dict[str, Optional[str]], towns: dict[s
 
 
 def stage_end(state: GameState, held: dict[str, Optional[str]], towns: dict[str, tuple[str, str]], stage: int,
-              commanded: Commanded, once: set[str], first: GameState) -> list[tuple[str, str, int]]:
-    """Every VP the position scores at the end of its stage: the places held (stage_scores) and, where the scenario
-    plays rule 37 (1.4: the campaign), the East Prussian commitments (37.2-37.4)."""
+              views: Views, once: set[str], first: GameState) -> list[tuple[str, str, int]]:
+    """Every VP the position scores at the end of its stage: the places held (stage_scores), in C besieged Przemyśl
+    and the low pools at the game's end (C.7, C.7.1), and, where the scenario plays rule 37 (1.4: the campaign),
+    the East Prussian commitments (37.2-37.4)."""
     out = stage_scores(state, held, towns)
+    if scenario_letter(state) == "c":
+        out += scenario_c_extras(state, held, towns, stage, views)
     if rule_in_play(state, 37):
-        out += east_prussia(state, stage, commanded(state), once, first)
+        out += east_prussia(state, stage, views.commanded(state), once, first)
     return out
 
 
-def victory(states: list[GameState], commanded: Commanded,
-            encircled: Callable[[GameState], dict[str, tuple[bool, bool]]]) -> VPReport:
+def scenario_c_extras(state: GameState, held: dict[str, Optional[str]], towns: dict[str, tuple[str, str]], stage: int,
+                      views: Views) -> list[tuple[str, str, int]]:
+    """C.7: "Przemyśl w okrążeniu 1PZ" (Przemyśl encircled, 1 Russian VP), scored at each stage end as the other
+    places; C.7.1: "posiadanie przez przeciwnika na końcu gry poziomu zaopatrzenia poniżej 7 - 5PZ za front" (the
+    enemy holding supply below 7 at the end of the game: 5 VP a front), at the end of C's last stage.
+    DECISION (C.7 "Przemyśl w okrążeniu"): reading 1, an A-H garrison in Przemyśl is encircled; reading 2, the
+    fortress itself, held by the Allies, is enclosed as 6.3 says (its example: "Przemyśl i Jarosław są austro-węgierskimi
+    twierdzami, traktowanymi tak jak wojska", the fortresses count as troops), garrisoned or not. Taken: reading 2, the
+    hex as an Allied pocket (an empty fortress is besieged too)."""
+    out: list[tuple[str, str, int]] = []
+    hx = towns.get("przemysl", ("", ""))[0]
+    if hx and held.get(hx) == "allies" and views.besieged(state, "allies", hx):
+        out.append(("russia", f"Przemyśl ({hx}) encircled (C.7)", 1))
+    if state.scenario is not None and stage == state.scenario.turns:
+        out += [(OTHER[side], f"{state.game.side(side).name} supply {level} on the {front} front at the game's end, "
+                              f"below 7 (C.7.1)", C71_VP) for side, front, level in views.low_pools(state)]
+    return out
+
+
+def victory(states: list[GameState], views: Views) -> VPReport:
     first, last = states[0], states[-1]
     game = last.game
     m = game.map
@@ -134,7 +169,7 @@ def victory(states: list[GameState], commanded: Commanded,
             continue
         j = max(i for i, st in enumerate(states) if st.turn_index <= end)
         lines += [VPLine(stage, side, source, vp)
-                  for side, source, vp in stage_end(states[j], held_at[j], towns, stage, commanded, once, first)]
+                  for side, source, vp in stage_end(states[j], held_at[j], towns, stage, views, once, first)]
     net = sum(ln.vp if ln.side == "russia" else -ln.vp for ln in lines)
     base = first.vp_recorded.get("russia", 0)
     recorded = last.vp_recorded.get("russia", 0)
@@ -142,12 +177,12 @@ def victory(states: list[GameState], commanded: Commanded,
                 "allies": sum(int(ln.vp) for ln in lines if ln.side == "allies")}
     outcome = [f"VP track (15.1, Russian minus Allied): {recorded} now, {base} in the first save; the stage ends "
                f"between them score {net:+d} by the stage-end VP the saves show"]
-    now = stage_end(last, held_at[-1], towns, last.turn_index[0], commanded, set(once), first)
+    now = stage_end(last, held_at[-1], towns, last.turn_index[0], views, set(once), first)
     if now:
         outcome.append("if the stage ended now: " + "; ".join(f"{sides[s]} {src} {vp:+d}" for s, src, vp in now))
-    outcome += automatic_wins(last, held_at[-1], towns, commanded(last))
+    outcome += automatic_wins(last, held_at[-1], towns, views.commanded(last))
     if sl == "campaign":
-        outcome += crushing(last, held_at[-1], towns, commanded(last), encircled(last))
+        outcome += crushing(last, held_at[-1], towns, views.commanded(last), views.encircled(last))
     holds = [TownHold(name, hx, "russia" if owner_of(land.get(hx)) == "allies" else "allies",
                       held_at[-1].get(hx) or "", None, None)
              for tid, (hx, name) in sorted(towns.items()) if any(tid == t for t, *_ in LOCATIONS.get(sl, ()))]
