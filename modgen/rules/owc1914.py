@@ -2,12 +2,14 @@
 
 Source: Ostatnia Wojna Cesarzy (NOVINA, 1997), the Polish rules (authoritative), through an English
 digest; rule numbers are the book's. Which numbered rules a scenario plays is 1.4's layering
-(owc1914_lines.rule_in_play): A 1-15, B 1-21, C 1-27, the campaign all. Where the text leaves a reading open the choice is marked
-DECISION. Checked here: stacking (5.3), both sides in a hex (5.1.4), enemy fortresses and
-bridgeheads (A.3, 25, 26), Romania (13), hidden units, HQs and patrols (16, 17, 17.1, B.4, 21.2), the
-Allied limits on entering (37.5, 30.1); reported: lines of control (6), encirclement with the hexes that
-take a capitulation check (6.3, 8.7) and isolated hexes (8.6), command (21, from B on), the supply pools
-(22, from C on, of the fronts in play).
+(owc1914_lines.rule_in_play): A 1-15, B 1-21, C 1-27, the campaign all; a rule is checked and a
+section shown only where the save's scenario plays it. Where the text leaves a reading open the
+choice is marked DECISION. Checked here: stacking (5.3), both sides in a hex (5.1.4), enemy
+fortresses and bridgeheads (A.3, B.3, 25, 26), Romania (13), hidden units, HQs and patrols (16, 17,
+17.1, B.4, 21.2; in A, which plays none of them, 1.4), the Allied limits on entering (37.5, 30.1:
+the campaign's), the play area (A.1, B.1, C.1); reported: lines of control (6), encirclement with
+the hexes that take a capitulation check (6.3, 8.7) and isolated hexes (8.6), command (21, from B
+on), the supply pools (22, from C on, of the fronts in play).
 
 How the data tells what the rules read (counters/owc1914, maps/owc1914):
   hidden         a masked piece (VASSAL's mask by side: the opponent sees the national back)
@@ -39,7 +41,7 @@ STACK_LIMIT = 4  # 5.3
 PATROL_LIMITS = {"": ("17", {"allies": 8, "russia": 6}), "b": ("B.4", {"allies": 6, "russia": 4})}
 LAYERED_PIECES = (("patrol", 17, "a patrol (17)"), ("hq", 21, "an army HQ (21)"))  # unit tag, its rule, what it is
 CRISIS = 6  # 22.5: a front at 6 or less is in crisis
-LOW_SUPPLY = 7  # C.7.1: "poziomu zaopatrzenia poniżej 7" (a supply level below 7) at the game's end scores 5 VP a front
+LOW_SUPPLY = 7  # C.7.1: "poziomu zaopatrzenia poniżej 7" (a level below 7) at the game's end: 5 VP a front
 ZAP_PER_STAGE = 8  # 22: at most 8 ZAP to one front a stage
 FRONTS = {"g": "Galician", "p": "Polish", "w": "East Prussian"}
 FRONT_AREAS = {"g": "front-galician", "p": "front-polish", "w": "front-east-prussian"}  # the map's area of each front
@@ -63,7 +65,8 @@ TIMINGS = (
                "17.1); after a retreat that minimises losses (9.6) an over-stack must be undone at the first chance.",
                name="Stacking limit"),
     RuleTiming("5.1.4", Timing(), "5.1.4: units never enter a hex holding enemy units."),
-    RuleTiming("A.3", Timing(), "A.3: enemy fortress and bridgehead hexes cannot be entered.", scenarios=("a_galicia",)),
+    RuleTiming("A.3", Timing(), "A.3: enemy fortress and bridgehead hexes cannot be entered.",
+               scenarios=("a_galicia",)),
     RuleTiming("B.3", Timing(), "B.3 (as A.3): enemy fortress and bridgehead hexes cannot be entered.",
                scenarios=("b_steamroller",)),
     RuleTiming("25", Timing(), "25, 26: an uncaptured enemy fortress (or bridgehead) is taken only by the fortress "
@@ -172,7 +175,8 @@ class OWCRules:
             h = u.hex or ""
             if u.unit.nationality not in ("ah", "leg"):
                 continue
-            if rule_in_play(state, 37) and land.get(h) == "territory-germany" and fronts.get(h) == "front-east-prussian":
+            prussia = land.get(h) == "territory-germany" and fronts.get(h) == "front-east-prussian"
+            if prussia and rule_in_play(state, 37):
                 out.append(Finding("37.5", "A-H unit in German East Prussia", (h,), (u.id,),
                                    f"{u.id} is in {h}, German territory on the East Prussian front"))
             if (state.turn == 1 and rule_in_play(state, 30) and land.get(h) == "territory-russia"
@@ -340,8 +344,8 @@ def outside_the_rules(state: GameState) -> list[Finding]:
     on the map, or a unit face down, is a piece of rules the game does not use."""
     out = []
     for u in sorted(state.units_on_map(), key=lambda x: x.id):
-        what = next((name for tag, number, name in LAYERED_PIECES if u.unit.has(tag) and not rule_in_play(state, number)),
-                    "a hidden unit (16)" if u.masked and not rule_in_play(state, 16) else "")
+        hidden = "a hidden unit (16)" if u.masked and not rule_in_play(state, 16) else ""
+        what = next((name for tag, n, name in LAYERED_PIECES if u.unit.has(tag) and not rule_in_play(state, n)), hidden)
         if what:
             out.append(Finding("1.4", "Not in the scenario's rules", (u.hex or "",), (u.id,),
                                f"{u.id} in {u.hex} is {what}: scenario {scenario_letter(state).upper()} plays rules "
