@@ -209,7 +209,8 @@ def run_engine(
     if reason is not None:
         raise RuntimeError(f"VASSAL engine unavailable: {reason}")
     harness_timeout = max(10, int(timeout) - 15)
-    with tempfile.TemporaryDirectory(prefix="modgen-vassal-home-") as home:
+    # ignore_cleanup_errors: VASSAL's second JVM (the module manager a save starts) may still write there
+    with tempfile.TemporaryDirectory(prefix="modgen-vassal-home-", ignore_cleanup_errors=True) as home:
         actions_file: Path | None = None
         if actions is not None:
             actions_file = Path(home) / "modgen-actions.jsonl"

@@ -2,7 +2,7 @@
 
 A save is a moment of a turn (game turn, player turn, phase), and the turn tracker shows the phase
 being played: a save in phase X is taken during X. TABLE below was written from the rulebooks
-(../shared/rules/galicia1914.txt, holland44-digest.md) before the checker ran on it: for every
+(Battle for Galicia 1914, English rules of play; Holland '44: Operation Market-Garden, 2nd edition) before the checker ran on it: for every
 rule with a timing, a position at a moment before the rule holds (pending, exit 0) and at a moment
 it holds (error, exit 1); for supply markers also moments where they are not compared (info).
 Rules that hold always need no such pair.
@@ -43,6 +43,7 @@ ARRIVE = "14.0: reinforcements are placed ON THE MAP in the Reinforcement Phase,
 SUPPLY_110 = "11.0: Supply Status is determined during the friendly Supply Phase and lasts until the next one"
 VP_151 = "15.1(2): town VPs are recorded at the end of a player's turn; 15.0: VPs are added as they are earned"
 H_STACK = "6.1 / 22.2.3: any overstack must be fixed by the end of the Movement Phase; 9 steps: checked at its end"
+LANDING = "22.2.3: up to 9 steps may land in each hex"
 H_SUPPLY = "18.1: at the end of each player-turn (Supply Phase) units are checked and OOS markers placed or removed"
 
 TABLE = [
@@ -73,6 +74,9 @@ TABLE = [
     Case(H, "6.1", "h_overstack", (3, "allied", "Combat"), "error", H_STACK + ": the Allied Movement Phase ended"),
     Case(H, "6.1", "h_overstack", (3, "allied", "Bridge"), "error", H_STACK + ": the last Allied one ended on Turn 2"),
     Case(H, "6.1", "h_overstack", (3, "german", "Movement"), "error", H_STACK + ": Allied stacks answer to their own"),
+    # Holland 22.2.3: four 3-step parachute battalions the campaign drops on Turn 1 in one hex (12 steps landed)
+    Case(H, "22.2.3", "h_landing", (1, "allied", "Airlanding"), "error", LANDING + ": they land now"),
+    Case(H, "22.2.3", "h_landing", (1, "allied", "Movement"), "info", LANDING + ": the landing is over; 6.1 judges the stack"),
     # Holland 6.1, nine steps: four 3-step Allied units (12 steps)
     Case(H, "6.1", "h_twelve_steps", (4, "allied", "Movement"), "pending", H_STACK),
     Case(H, "6.1", "h_twelve_steps", (4, "allied", "Recovery"), "error", H_STACK),
@@ -172,6 +176,7 @@ def holland_positions(game) -> dict:
         "h_two_unknowns": lambda: stack(unknown[:2]),
         "h_two_heads": lambda: stack(heads[:2]),
         "h_segler": lambda: blank(game).unit("de-10ss-segler", h),
+        "h_landing": lambda: stack(("us-501-1", "us-501-2", "us-501-3", "us-502-1")).set_scenario("campaign"),
         "h_wrong_oos": lambda: blank(game).unit(inf, "1404").marker("oos", "1404", under=inf),
         "h_german_wrong_oos": german_in_supply,
     }
@@ -227,13 +232,17 @@ def test_verdict_at_the_moment(case, worlds, galicia_module, holland_module, tmp
 
 def test_the_table_covers_every_rule_with_a_timing():
     """Each rule (and title) a plugin declares with a timing other than always has a pending and an
-    error case in TABLE; the supply-marker rules also an info case."""
+    error case in TABLE (a rule of one phase only: an error and an info case); the supply-marker rules
+    also an info case."""
     for game_id in (G, H):
         spec = plugin_for(game_id).report
         for rt in spec.timings:
             if rt.timing.kind == ALWAYS:
                 continue
             verdicts = {c.verdict for c in TABLE if c.game == game_id and c.rule == rt.rule}
+            if rt.timing.kind == DURING_PHASE:  # applied only while its phase is played: error, else info
+                assert {"error", "info"} <= verdicts, (game_id, rt.rule, verdicts)
+                continue
             assert {"pending", "error"} <= verdicts, (game_id, rt.rule, verdicts)
             if rt.timing.kind == FIXED_IN_PHASE:
                 assert "info" in verdicts, (game_id, rt.rule)
