@@ -63,13 +63,14 @@ def positions(game) -> dict[str, object]:
     """Every position of this file, by name: one engine run for all of them."""
     out: dict[str, object] = {}
     allied, russian = patrol_spots(game)
-    # B.4: seven Allied patrols (2+2+2+1) and five Russian (2+2+1), all face down
-    pos = blank(game, B)
+    # B.4: seven Allied patrols (2+2+2+1) and five Russian (2+2+1), all face down; and (B.5.2) a Russian corps on
+    # the west edge with its HQ two hexes east, far from the patrols (one save for both: the engine runs are few)
+    pos = blank(game, B).unit("ru-1", WEST_EDGE).unit("ru-hq-1", HQ_NEAR)
     for i, h in enumerate([allied[0], allied[0], allied[1], allied[1], allied[2], allied[2], allied[3]], 1):
         pos.unit(f"al-pat-{i}", h, masked=True)
     for i, h in enumerate([russian[0], russian[0], russian[1], russian[1], russian[2]], 1):
         pos.unit(f"ru-pat-{i}", h, masked=True)
-    out["b4_patrols"] = pos.set_turn(*B_MOMENT)
+    out["b_patrols_edge"] = pos.set_turn(*B_MOMENT)
     # 37.3: the Russian 1st Army HQ in Russia (stage 5 and 6) or in Germany (stage 5)
     # (with the A-H I Corps in German East Prussia, 37.5)
     home, prussia = open_russia(game), german_hex_near_krolewiec(game)
@@ -82,8 +83,7 @@ def positions(game) -> dict[str, object]:
     for i in range(1, 7):
         pos.unit(f"ru-pat-{i}", russian[(i - 1) % 3], masked=True)
     out["ep_germany_5"] = pos.set_turn(5, "allies", "Supply")
-    # B.5.2: a Russian corps on the west edge with its HQ two hexes east; alone; and ringed by five German corps
-    out["edge_commanded"] = blank(game, B).unit("ru-1", WEST_EDGE).unit("ru-hq-1", HQ_NEAR).set_turn(*B_MOMENT)
+    # B.5.2: a Russian corps on the west edge alone; and with its HQ two hexes east, ringed by five German corps
     out["edge_alone"] = blank(game, B).unit("ru-1", WEST_EDGE).unit("de-1", fortress(game, "fortress-modlin"))
     out["edge_alone"].set_turn(*B_MOMENT)  # (and the German I Corps in Modlin, a Russian fortress: B.3)
     pos = blank(game, B).unit("ru-1", WEST_EDGE).unit("ru-hq-1", HQ_NEAR)
@@ -137,7 +137,7 @@ def test_scenario_b_counts_patrols_by_b4_and_names_their_hexes(check, owc_game):
     Russian). Seven Allied and five Russian patrols break B.4 (not 17.1, which is about revealed patrols), once for
     each side, naming the hexes the patrols stand in."""
     allied, russian = patrol_spots(owc_game)
-    report = check("b4_patrols")
+    report = check("b_patrols_edge")
     got = [(f.rule, f.title, f.hexes, f.units, f.status) for f in report.findings]
     assert got == [
         ("B.4", "Too many patrols", tuple(sorted(allied)), tuple(sorted(f"al-pat-{i}" for i in range(1, 8))), "error"),
@@ -214,7 +214,7 @@ def test_a_commanded_corps_on_the_west_edge_wins_scenario_b(check):
     dowodzenia własnego sztabu armii i żadne z nich nie jest okrążone" (a unit is commanded within its own army HQ's
     range, neither encircled): I Corps in 2701 (the first column), the 1st Army HQ (range 2) two hexes east, no
     enemy: the command section shows every Russian unit commanded, and the victory is decided, not conditional."""
-    report = check("edge_commanded")
+    report = check("b_patrols_edge")
     assert command_section(report).data["uncommanded"]["russia"] == []
     lines = b52(report)
     assert len(lines) == 1 and "ru-1" in lines[0] and "a Russian strategic victory" in lines[0], lines
