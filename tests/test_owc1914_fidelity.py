@@ -8,6 +8,8 @@ Cesarzy (NOVINA, 1997), the Polish rules (authoritative), quoted with an English
   37.3     "+3 Allied VP at each stage end while no Russian army HQ stands in Germany", in the VP section
   B.5.2    the Russian strategic victory at the west edge: only for a commanded unit, decided here
   1.4, 22  supply pools only where the scenario plays rule 22, and only for the fronts in play
+and, of the same layering (1.4): no hiding, patrols or HQs in A; 37.5 in the campaign only; B.3 cited in B;
+C's own VP for besieged Przemyśl and low pools at its end (C.7, C.7.1). 15 engine saves, one engine batch.
 """
 
 from __future__ import annotations
