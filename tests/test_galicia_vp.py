@@ -55,6 +55,10 @@ def positions(game) -> dict[str, Position]:
         pos.in_box("Eliminated Austria-Hungary", "unit", "ah-ls-105")
         pos.in_box("Eliminated Austria-Hungary", "unit", "ah-ls-110")
         out[name] = pos
+    # The same, 105 ls's counter deleted rather than boxed (it is missing from the save): it may have been
+    # eliminated, so Russia's 1 VP may have been earned (DECISION in the plugin: a missing unit may have scored).
+    pos = campaign(game, 2, "russian", "Movement", {"russian": 1}).remove("ah-ls-105")
+    out["gt2_russian_deleted_1"] = pos
     # GT 3, Russia: 5 VP in its Supply Phase; 8 in its Movement Phase or in its Combat Phase. Alone each
     # is below the most it can have earned (GT 2's Russian Combat Phase and Record VPs step are past).
     out["gt3_supply_5"] = campaign(game, 3, "russian", "Supply", {"russian": 5})
@@ -69,6 +73,7 @@ WANT = {  # name -> the sides reported for recording more VP than can have been 
     "gt1_combat_31": ["Austria-Hungary"],
     "gt2_russian_1": [],
     "gt2_russian_2": ["Russia"],
+    "gt2_russian_deleted_1": [],
     "gt3_supply_5": [],
     "gt3_movement_8": [],
     "gt3_combat_8": [],

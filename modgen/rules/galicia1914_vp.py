@@ -8,7 +8,7 @@ in 15.1." VP start at the scenario's starting VP (scenario data, `vp:`) and grow
 side's Combat Phases; 7.0: "No unit may attack or be attacked more than once per Combat Phase");
 (2) towns: "Capture" points the GT a town is first captured, "Occupy" points each GT thereafter,
 "recorded at the end of a player's turn" (the Record VPs step); (3) "Each eliminated enemy unit
-earns 1 VP", Ersatz units none. A save shows (3) exactly; (1) and (2) only bounded.
+earns 1 VP", Ersatz units none. A save shows (3) (but for counters deleted, not boxed); (1) and (2) only bounded.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ class Ceiling:
     base: str  # "start", or the earlier save
     start: int
     eliminated: int  # eliminated enemy units but Ersatz, as the save shows them (since the base)
+    missing: int  # of them, units missing from the save, which may have been eliminated and deleted
     combat_phases: int  # the side's Combat Phases of GT 1-9 in play since the base
     attacks: int  # at most this many attack VP in them
     record_steps: int  # the side's Record VPs steps in play since the base
@@ -44,7 +45,8 @@ class Ceiling:
         return self.start + self.eliminated + self.attacks + self.towns
 
     def words(self) -> str:
-        return (f"{self.base} {self.start}, eliminated enemy units {self.eliminated}, infantry attacks in "
+        gone = f" ({self.missing} of them missing from the save)" if self.missing else ""
+        return (f"{self.base} {self.start}, eliminated enemy units {self.eliminated}{gone}, infantry attacks in "
                 f"{self.combat_phases} Combat Phase(s) at most {self.attacks}, towns in {self.record_steps} "
                 f"Record VPs step(s) at most {self.towns}")
 
@@ -93,10 +95,10 @@ def ceiling(st: GameState, side: str, since: Optional[GameState] = None) -> Ceil
     the larger of the two at each step (which the town earned before is not known)."""
     game = st.game
     units = game.units
-    before = set(since.eliminated) if since is not None else set()
-    eliminated = sum(1 for u in st.eliminated if u in units and u not in before and units[u].side != side
-                     and not units[u].mark(ERSATZ_MARK))
-    in_play = [u.unit for u in st.units_on_map()] + [units[u] for u in st.eliminated if u in units]
+    before = _gone(since) if since is not None else set()
+    scoring = [u for u in _gone(st) - before if units[u].side != side and not units[u].mark(ERSATZ_MARK)]
+    missing = sum(1 for u in scoring if u not in st.eliminated)
+    in_play = [u.unit for u in st.units_on_map()] + [units[u] for u in sorted(_gone(st))]
     infantry = sum(1 for u in in_play if u.side == side and u.type == "infantry")
     targets = sum(1 for u in in_play if u.side != side)
     combats = _steps_in_play(st, side, COMBAT_PHASE, ATTACK_VP_LAST_GT, since)
@@ -108,7 +110,14 @@ def ceiling(st: GameState, side: str, since: Optional[GameState] = None) -> Ceil
     else:
         towns = records * sum(max(v.capture, v.occupy) for v in mine)
         base, start = f"recorded in {since.save_path}", since.vp_recorded.get(side, 0)
-    return Ceiling(base, start, eliminated, combats, combats * min(infantry, targets), records, towns)
+    return Ceiling(base, start, len(scoring), missing, combats, combats * min(infantry, targets), records, towns)
+
+
+def _gone(st: GameState) -> set[str]:
+    """Units that may have been eliminated: in an eliminated box, or missing from the save though its
+    scenario brings them. DECISION: a player may delete an eliminated counter instead of moving it to
+    the box, so a missing unit may have earned its VP (the save's missing units are reported apart)."""
+    return {u for u in (*st.eliminated, *st.reported_missing) if u in st.game.units}
 
 
 def start_vp(st: GameState, side: str) -> int:
