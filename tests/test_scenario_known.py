@@ -2,7 +2,7 @@
 each predefined setup and kept by VASSAL in every save, read back into GameState.scenario, and
 each plugin's end-of-game, victory and reinforcement rules follow it.
 
-What the rules say (../shared/rules/holland44-digest.md, section 22, written down before the
+What the rules say (Holland '44: Operation Market-Garden, 2nd edition, section 22, written down before the
 tests were run):
 * S1, The Short Game, 11 turns. S1.3: at the Turn 11 Victory Check the Allies win if at least
   4 steps of Allied ground units north of the Waal trace supply to an Allied entry area;
