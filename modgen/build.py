@@ -26,6 +26,7 @@ from .gamefile import ENTRY as GAME_ENTRY, game_json
 from .loader import ParsedFiles, load_game
 from .sheets import overlapping
 from .model import DATA_CHARTS, Game
+from .conventions import MOVED_IMAGE, MOVED_SIZE
 from .vassal.archive import zip_bytes
 from .vassal.savefile import encode_game_text, metadata_xml
 from .vassal.obfuscation import obfuscate
@@ -98,6 +99,7 @@ def image_jobs(game: Game, layout: TracksLayout) -> tuple[list[Job], list[ChartR
     for nat in game.nationalities.values():
         jobs.append(Job(mask_image(nat.id), ("mask", nat), "mask", (nat.id,)))
     jobs.append(Job(MARKER_MASK_IMAGE, ("marker-mask",), "marker_mask"))
+    jobs.append(Job(MOVED_IMAGE, ("moved", MOVED_SIZE), "moved"))
     board_images: dict[str, str] = {}
     for board in game.map.boards:
         map_key = board_key(game, board)

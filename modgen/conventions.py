@@ -20,6 +20,13 @@ LAYER_NAME_FIELD = 18  # the emb2 type field holding the layer name (modgen.vass
 # setup sets it, VASSAL keeps it in every save continued from there, the checker reads it.
 SCENARIO_PROPERTY = "Scenario"
 
+# The moved marker (Mark When Moved): its image, drawn by the art, and where the piece trait puts it,
+# over the top right corner of a counter of COUNTER_PIXELS (the art's counter size).
+MOVED_IMAGE = "moved.png"
+MOVED_SIZE = 18
+COUNTER_PIXELS = 72
+MOVED_OFFSET = (COUNTER_PIXELS // 2 - MOVED_SIZE + 4, -COUNTER_PIXELS // 2 - 4)
+
 UNIT_ID_PROPERTY = "UnitId"
 MARKER_ID_PROPERTY = "MarkerId"
 

@@ -23,7 +23,8 @@ from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 from PIL import Image
 
-from .art.counters import CounterText, marker_face, marker_mask_face, mask_face, unit_face
+from .art.counters import CounterText, marker_face, marker_mask_face, mask_face, moved_face, unit_face
+from .conventions import MOVED_SIZE
 from .art.mapart import render_board
 from .art.sheets import counter_sheet, map_overview, overview_scale, thumbnail
 from .art.tables import chart_image, reinforcements_image, render_tracks, tec_image, vp_towns_image
@@ -36,7 +37,7 @@ T = TypeVar("T")
 POOL_FROM = 48  # fewer images than this are drawn in the builder's own process (a pool costs ~0.1 s) ...
 SLOW = frozenset({"board", "sheet", "overview"})  # ... unless one of them is slow to draw
 QUICK = frozenset({"given"})  # nothing to draw: never sent to a worker
-FACES = frozenset({"unit", "marker", "mask", "marker_mask"})  # small: drawn in batches
+FACES = frozenset({"unit", "marker", "mask", "marker_mask", "moved"})  # small: drawn in batches
 CHUNK = 64  # counter faces per task: small enough to share out, large enough to pay for the hand-over
 
 
@@ -220,6 +221,7 @@ DRAW: dict[str, Callable[..., bytes]] = {
     "marker": _marker,
     "mask": lambda game, nat: png_bytes(mask_face(game, game.nationalities[nat])),
     "marker_mask": lambda game: png_bytes(marker_mask_face()),
+    "moved": lambda game: png_bytes(moved_face(MOVED_SIZE)),
     "board": _board,
     "tracks": _tracks,
     "chart": _chart,

@@ -71,3 +71,23 @@ class ModuleTexts:
     marker_mask: str = "hidden from the opponent"  # a marker's mask trait
     turn_tracker: str = "Turn tracker"  # the turn tracker button's tooltip
     charts: str = "Charts"  # the charts button's tooltip
+    # chat lines of the key commands (REPORT_PLACEHOLDERS name the unit, the hexes and the side), so a
+    # play-by-e-mail log shows every step loss, elimination and hidden unit
+    report_reduced: str = "{unit} reduced in {hex}"  # Ctrl+F to the reduced side
+    report_restored: str = "{unit} restored to full strength in {hex}"  # Ctrl+F back to the full side
+    report_eliminated: str = "{unit} eliminated in {from}"  # Ctrl+E: the hex it left
+    report_hidden: str = "{side} hides a unit in {hex}"  # Ctrl+M on a unit: never its name
+    report_revealed: str = "{side} reveals {unit} in {hex}"  # Ctrl+M again
+    report_removed: str = "{unit} removed from {hex}"  # Ctrl+D, a unit or a marker
+    report_marker_flipped: str = "Marker turned to {unit} in {hex}"  # Ctrl+F on a two-sided marker
+    report_marker_hidden: str = "{side} hides a marker in {hex}"  # Ctrl+M on a marker
+    clear_moved: str = "Clear moved"  # the toolbar button clearing the phasing side's moved markers
+
+
+REPORT_PLACEHOLDERS = {  # what a report text may name -> what it means
+    "unit": "the piece as the opponent may see it: its name, or its mask's name while it is hidden",
+    "hex": "where it is after the command",
+    "from": "where it was before (the hex an eliminated unit left)",
+    "side": "the side of the player who gave the command",
+}
+REPORT_TEXTS = tuple(f for f in ModuleTexts.__dataclass_fields__ if f.startswith("report_"))

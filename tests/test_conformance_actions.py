@@ -214,10 +214,14 @@ def test_one_log_step_per_action(recorded: Recorded) -> None:
     assert [step.count("LOG\tnull") for step in leaves] == [6, 2, 0, 0]
     commands = [[leaf[len("LOG\t"):] for leaf in step if leaf != "LOG\tnull"] for step in leaves]
     move, key, roll, turn = commands
-    assert move[0].startswith(f"M/{recorded.mover}/{MAIN}/{recorded.point[0]}/{recorded.point[1]}/")
+    # the drop marks the piece moved (Mark When Moved: a ChangePiece before the move), then moves it
+    assert move[0].startswith(f"D/{recorded.mover}/")
+    assert move[1].startswith(f"M/{recorded.mover}/{MAIN}/{recorded.point[0]}/{recorded.point[1]}/")
     assert any(c.startswith("+/") and "/stack/" in c for c in move)
     assert move[-1].startswith("CHAT* ") and recorded.hex_id in move[-1]
-    assert len(key) == 1 and key[0].startswith(f"D/{recorded.flipper}/")
+    # the flip, then its Report Action's chat line (modgen.vmod.reports)
+    assert len(key) == 2 and key[0].startswith(f"D/{recorded.flipper}/")
+    assert key[1].startswith("CHAT* ") and " reduced in " in key[1]
     assert roll[0] == "CHAT*** 2d6 = 7 *** <Tester>"
     assert roll[1].startswith("MutableProperty\t2d6_result\t") and roll[1].endswith("\t7\tModule")
     assert turn[0].startswith("CHAT* <Tester> Turn Updated from ")

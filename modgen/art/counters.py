@@ -274,3 +274,14 @@ def marker_mask_face() -> Image.Image:
     c.text(COUNTER / 2, COUNTER / 2, "?", 30, (90, 90, 90))
     c.rect(0, 0, COUNTER, COUNTER, outline=(90, 90, 90), width=1)
     return c.finish()
+
+
+def moved_face(size: int) -> Image.Image:
+    """The moved marker VASSAL draws over a counter's corner once it has moved this player turn:
+    an amber square with a dark arrow, legible on every nationality's colour."""
+    c = Canvas(size, (245, 176, 38))
+    c.rect(0, 0, size, size, outline=(60, 40, 0), width=1)
+    mid, tip = size / 2, size - 3
+    c.line([(3, mid), (tip, mid)], (60, 40, 0), width=2)
+    c.line([(tip - 5, mid - 5), (tip, mid), (tip - 5, mid + 5)], (60, 40, 0), width=2)
+    return c.finish()

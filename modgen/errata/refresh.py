@@ -41,7 +41,8 @@ from modgen.vassal.sequence import decode, encode
 from .common import expand_prototypes, trait_key, trait_label
 
 # Traits that carry game state worth reporting when the new definition has no place for it.
-STATEFUL = ("emb2;", "emb;", "obs;", "label;", "PROP;", "restrict;", "hide;", "rotate;", "pivot;", "TableInfo;")
+STATEFUL = ("emb2;", "emb;", "obs;", "label;", "PROP;", "restrict;", "hide;", "rotate;", "pivot;", "TableInfo;",
+            "markmoved;")
 NAMED = ("emb2;", "emb;", "label;", "PROP;", "calcProp;", "obs;", "sendto;")
 
 

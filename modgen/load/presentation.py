@@ -3,7 +3,10 @@ counter marks units carry, the texts a module shows, and the order of set-up sta
 
 from __future__ import annotations
 
-from ..presentation import FACTORS, MARK_STYLES, MARK_VALUES, STACK_ORDERS, CounterMark, ModuleTexts
+import re
+
+from ..presentation import (FACTORS, MARK_STYLES, MARK_VALUES, REPORT_PLACEHOLDERS, REPORT_TEXTS, STACK_ORDERS,
+                            CounterMark, ModuleTexts)
 from ..errors import DataError
 from .nodes import Node, _colour
 from .schema import by_id, choice, colour, items, must, obj, text
@@ -35,6 +38,19 @@ TEXTS = obj("What the module shows in the game's own words; each defaults to a n
     "marker_mask": text('the description of a marker\'s mask (default "hidden from the opponent")'),
     "turn_tracker": text('the turn tracker button\'s tooltip (default "Turn tracker")'),
     "charts": text('the charts button\'s tooltip (default "Charts")'),
+    **{key: text(f"the chat line of {what} (default \"{getattr(ModuleTexts(), key)}\"); it may name "
+                 + ", ".join(f"{{{k}}}" for k in REPORT_PLACEHOLDERS))
+       for key, what in (
+           ("report_reduced", "a unit flipped to its reduced side (Ctrl+F)"),
+           ("report_restored", "a unit flipped back to its full side (Ctrl+F)"),
+           ("report_eliminated", "a unit eliminated (Ctrl+E)"),
+           ("report_hidden", "a unit hidden (Ctrl+M); it should not name the unit"),
+           ("report_revealed", "a unit revealed (Ctrl+M)"),
+           ("report_removed", "a unit or marker deleted (Ctrl+D)"),
+           ("report_marker_flipped", "a marker turned over (Ctrl+F)"),
+           ("report_marker_hidden", "a marker hidden (Ctrl+M)"),
+       )},
+    "clear_moved": text('the toolbar button clearing the phasing side\'s moved markers (default "Clear moved")'),
 })
 SETUP_STACK_ORDER = choice(
     "the order of the units in a set-up stack: as_listed (default: as the scenario lists them, the first at the "
@@ -86,7 +102,20 @@ def read_texts(g: Node) -> ModuleTexts:
     if n is None:
         return ModuleTexts()
     default = ModuleTexts()
-    return ModuleTexts(**{k: n.text(k, getattr(default, k)) for k in ("mask", "marker_mask", "turn_tracker", "charts")})
+    texts = {k: n.text(k, getattr(default, k)) for k in ModuleTexts.__dataclass_fields__}
+    for key in REPORT_TEXTS:
+        _check_report(n, key, texts[key])
+    return ModuleTexts(**texts)
+
+
+def _check_report(n: Node, key: str, value: str) -> None:
+    """A report text names only the placeholders the module can fill, and no `$`: VASSAL would read
+    `$...$` as a property of its own, so the chat line would not say what the text says."""
+    if "$" in value:
+        n.fail(key, "a report text may not hold `$`")
+    for name in re.findall(r"\{([^{}]*)\}", value):
+        if name not in REPORT_PLACEHOLDERS:
+            n.fail(key, f"{{{name}}} is not one of {', '.join('{' + k + '}' for k in REPORT_PLACEHOLDERS)}")
 
 
 def read_stack_order(g: Node) -> str:

@@ -395,6 +395,24 @@ def restricted(sides: Sequence[str], *, by_player: bool = False, restrict_moveme
     return Trait(_t("restrict;", [string_array(sides), by_player, restrict_movement, description]), owner)
 
 
+def trigger_action(watch_keys: Sequence[str], action_keys: Sequence[str], match: str = "", *,
+                   name: str = "", command: str = "", key: str = "") -> Trait:
+    """Trigger Action `macro;name;command;KS;match;watchKEYS;actionKEYS;loop;preKS;postKS;loopType;
+    whileExpr;untilExpr;count;index;indexProp;start;step` (TriggerAction.myGetType, 3.6), no loop;
+    state empty. No command text: it adds no menu item, it only answers the keys it watches."""
+    fields: list[object] = [name, command, key, match, string_array(watch_keys), string_array(action_keys),
+                            False, "", "", "counted", "", "", "1", False, "", "1", "1"]
+    return Trait(_t("macro;", fields), "")
+
+
+@_reused
+def mark_moved(image: str, x_off: int, y_off: int, *, command: str = "", key: str = "",
+               description: str = "") -> Trait:
+    """Mark When Moved `markmoved;image;xOff;yOff;command;KS;description` (MovementMarkable.myGetType, 3.6);
+    state `false`. Its key toggles the flag, so whoever clears it must pick only moved pieces."""
+    return Trait(_t("markmoved;", [image, x_off, y_off, command, key, description]), "false")
+
+
 def piece_from(traits: Sequence[Trait]) -> Piece:
     """Build a Piece, checking that exactly the last trait is a BasicPiece."""
     if not traits or not traits[-1].is_basic:

@@ -12,6 +12,9 @@ from ..vassal.sequence import encode
 from ..conventions import MAIN_MAP, SCENARIO_PROPERTY
 from ..layout import TracksLayout
 from .piecedefs import PieceDef
+from .reports import CLEAR_MOVED_KEY
+
+CLEAR_MOVED_BUTTON = "77,195"  # Ctrl+Shift+M: the Clear moved button
 
 VASSAL_VERSION = "3.7.0"
 
@@ -87,13 +90,14 @@ def render_buildfile(
             "zones": zones,
         })
     main = {
+        "mark_moved": "Always",
         "name": MAIN_MAP, "button": "", "hotkey": "", "launch": "false", "tooltip": "", "background": "255,255,255", "private": None,
         "boards": boards,
         "properties": [{"name": "Terrain", "value": game.map.terrain_types[default_terrain].name, "description": "Terrain of hexes with no zone of their own"}],
     }
     windows = [
         {
-            "name": w.name, "button": w.name, "hotkey": w.display.hotkey, "launch": "true", "background": "255,255,255",
+            "mark_moved": "Never", "name": w.name, "button": w.name, "hotkey": w.display.hotkey, "launch": "true", "background": "255,255,255",
             "tooltip": w.display.tooltip or w.name,
             "private": game.side(w.display.private_to).name if w.display.private_to else None,
             "boards": [{
@@ -139,9 +143,30 @@ def render_buildfile(
         maps=[main, *windows],
         dice=dice,
         turn=turn,
+        clear_moved=[clear_moved(game)],
         charts=charts,
         setups=[{"name": name, "file": file} for name, file in setups],
     )
+
+
+def clear_moved(game: Game) -> dict[str, str]:
+    """The toolbar button clearing the moved markers of the phasing side (the turn tracker's player turn
+    holds its name, the units' `Side` theirs), and the turn tracker pressing it when a player turn
+    begins (its first phase), so each side sees what moved in its own turn and then a clean map."""
+    first_phase = game.turns.phases[0]
+    return {
+        "text": game.texts.clear_moved,
+        "tooltip": "Clear the moved markers of the side whose player turn it is",
+        "button_key": CLEAR_MOVED_BUTTON,
+        "key": CLEAR_MOVED_KEY,  # the moved marker's toggle: sent only to pieces that moved
+        "filter": "{Moved==true && Side==PlayerTurn}",
+        "turn_match": "{Phase==" + _java_string(first_phase) + "}",
+    }
+
+
+def _java_string(text: str) -> str:
+    """A BeanShell string literal."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _default_terrain(game: Game) -> str:

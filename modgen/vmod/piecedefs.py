@@ -1,8 +1,9 @@
 """Game model -> VASSAL piece definitions (trait chains) for units and markers.
 
-Trait order, outermost first: Delete, Eliminate (Send to Location), Mask by side (the
-opponent sees a masked unit as a nationality-coloured "?"), the Step layer (Ctrl+F flips to
-the reduced side), calculated properties that follow the side up, a Marker with the unit's
+Trait order, outermost first: the Report Actions of the key commands (modgen.vmod.reports), Delete,
+Eliminate (Send to Location), Mask by side (the
+opponent sees a masked unit as a nationality-coloured "?") under the moved marker, the Step layer (Ctrl+F flips to
+the reduced side), the Trigger Actions choosing each report's wording, calculated properties that follow the side up, a Marker with the unit's
 fixed properties, and the BasicPiece. Properties (Side, Type, Attack, Defense, MA, Steps, the
 formation, the game's unit_values and counter_marks properties, ...) are readable by module
 expressions.
@@ -16,6 +17,7 @@ from ..conventions import FACE_LAYER, MARKER_ID_PROPERTY, STEP_LAYER, UNIT_ID_PR
 from ..layout import TracksLayout
 from ..model import Game, Marker, Scenario, Unit
 from ..vassal import pieces as vp
+from .reports import marker_reports, moved_marker, unit_reports
 
 FLIP_KEY = "70,130"  # Ctrl+F
 MASK_KEY = "77,130"  # Ctrl+M
@@ -77,9 +79,12 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
     gpid = game.gpid("unit", unit.id)
     elim = layout.eliminated_box(unit.side)
     ex, ey = elim.x + elim.w // 2, elim.y + elim.h // 2
+    reported = unit_reports(game.texts, flip=FLIP_KEY if unit.back is not None else None, mask=MASK_KEY,
+                            eliminate=ELIMINATE_KEY, delete=DELETE_KEY, step_level=f"{STEP_LAYER}_Level")
     traits: list[vp.Trait] = [
-        vp.delete(DELETE_KEY),
+        *reported.outer,
         vp.send_to_location("Eliminate", ELIMINATE_KEY, elim.window, elim.window, ex, ey, description="Send to the Eliminated box"),
+        moved_marker(),
         vp.mask(MASK_KEY, mask_image(nat.id), f"{nat.name} unit", command="Hide from opponent", access="side", description=game.texts.mask),
     ]
     full_steps = game.unit_steps(unit, False) or 0
@@ -117,6 +122,7 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
         fixed.update(Attack=str(unit.front.attack), Defense=str(unit.front.defense), MA=str(unit.front.ma))
         fixed.update({p: str(unit.front.value(k)) for p, k in values}, Steps=str(full_steps))
         image = unit_image(unit, False)
+    traits += reported.inner  # inside the mask and the Step layer: they test the state those leave
     traits.append(vp.marker(list(fixed), list(fixed.values())))
     traits.append(vp.basic_piece(unit_piece_name(game, unit), image, gpid=gpid))
     return PieceDef(unit_piece_name(game, unit), gpid, vp.piece_from(traits), "unit", unit.id)
@@ -124,8 +130,9 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
 
 def marker_def(game: Game, marker: Marker) -> PieceDef:
     gpid = game.gpid("marker", marker.id)
+    reported = marker_reports(game.texts, flip=FLIP_KEY if marker.back is not None else None, mask=MASK_KEY, delete=DELETE_KEY)
     traits: list[vp.Trait] = [
-        vp.delete(DELETE_KEY),
+        *reported.outer,
         vp.mask(MASK_KEY, MARKER_MASK_IMAGE, "Marker", command="Hide from opponent", access="side", description=game.texts.marker_mask),
     ]
     image = marker_image(marker, False)
@@ -134,6 +141,7 @@ def marker_def(game: Game, marker: Marker) -> PieceDef:
             vp.layer(FACE_LAYER, [marker_image(marker, False), marker_image(marker, True)], [marker.front.name, marker.back.name], increase_key=FLIP_KEY, up_command="Flip", description="Marker sides")
         )
         image = ""
+    traits += reported.inner
     traits.append(vp.marker(["Kind", MARKER_ID_PROPERTY], [marker.kind, marker.id]))
     traits.append(vp.basic_piece(marker.front.name, image, gpid=gpid))
     return PieceDef(marker.front.name if marker.back is None else f"{marker.front.name} / {marker.back.name}", gpid, vp.piece_from(traits), "marker", marker.id)

@@ -1,0 +1,127 @@
+"""The chat lines a piece's key commands print, and its moved marker.
+
+Why: in play by e-mail the log is all the opponent sees, and VASSAL prints nothing for a flip, a mask
+or a Send to Location unless the piece carries a Report Action. A Report Action runs the traits inside
+it first and then reports (ReportState.keyEvent), so each report sits outside the trait it reports.
+Where the wording depends on the piece's state after the command (reduced or restored, hidden or
+revealed), a Trigger Action inside the trait that changed watches the same key and, by a property
+match on the new state, fires one of the private keys the Report Actions answer.
+
+The texts are the game's (game.yaml `texts:`, modgen.presentation.ModuleTexts) with placeholders
+(REPORT_PLACEHOLDERS) turned into VASSAL's report properties here; a hidden unit is named only by
+`$newPieceName$`, which ReportState works out with every mask closed (PieceAccess.GlobalAccess.hideAll),
+so the opponent reads the mask's name, never the unit's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..conventions import MOVED_IMAGE, MOVED_OFFSET
+from ..presentation import ModuleTexts
+from ..vassal import pieces as vp
+
+FIRST_PRIVATE_KEY = 61440  # VK_F13: keys no keyboard menu offers, fired only by the triggers and commands below
+CLEAR_MOVED_KEY = f"{FIRST_PRIVATE_KEY + 11},0"  # VK_F24: the moved marker's toggle, sent only to moved pieces
+VISIBLE, HIDDEN = "{ObscuredToOthers==false}", "{ObscuredToOthers==true}"
+
+_PLACEHOLDER = re.compile(r"\{(unit|hex|from|side)\}")
+_PROPERTY = {"unit": "$newPieceName$", "hex": "$location$", "from": "$oldLocation$", "side": "$PlayerSide$"}
+
+
+def report_format(text: str, unit: str = "$newPieceName$") -> str:
+    """A game's report text as a ReportState format: each placeholder becomes the property VASSAL
+    fills in when the command is given. `unit` is what {unit} names (the printed name of a unit the
+    opponent sees, else the masked name)."""
+    return _PLACEHOLDER.sub(lambda m: unit if m.group(1) == "unit" else _PROPERTY[m.group(1)], text)
+
+
+@dataclass(frozen=True)
+class Reported:
+    """The traits that report a piece's commands: `outer` go outside every other trait (the Delete
+    trait among them), `inner` (the triggers) inside the traits whose new state they test."""
+
+    outer: list[vp.Trait]
+    inner: list[vp.Trait]
+
+
+class _Keys:
+    """Hands out the private keys of one piece, in order, so a rebuild writes the same bytes."""
+
+    def __init__(self) -> None:
+        self.next = FIRST_PRIVATE_KEY
+
+    def __call__(self) -> str:
+        key, self.next = f"{self.next},0", self.next + 1
+        assert self.next <= FIRST_PRIVATE_KEY + 11, "more private keys than F13-F23"
+        return key
+
+
+def _chosen(keys: _Keys, watch: str, cases: list[tuple[str, str, str]]) -> tuple[list[vp.Trait], list[vp.Trait]]:
+    """One Report Action per (match, format, description), each on a private key, and the Trigger
+    Actions that fire it when `watch` leaves the piece in the state `match` says."""
+    outer, inner = [], []
+    for match, fmt, description in cases:
+        key = keys()
+        outer.append(vp.report_action([key], fmt, description=description))
+        inner.append(vp.trigger_action([watch], [key], match, name=description))
+    return outer, inner
+
+
+def deletion(texts: ModuleTexts, delete: str, keys: _Keys) -> list[vp.Trait]:
+    """The Delete command, reported: a Report Action runs after the traits inside it, and a deleted
+    piece has no location left to report, so the menu's Delete is a Trigger Action that first fires
+    the report, then the Delete trait (on a private key, no menu item of its own)."""
+    report, remove = keys(), keys()
+    return [
+        vp.trigger_action([], [report, remove], name="Delete", command="Delete", key=delete),
+        vp.report_action([report], report_format(texts.report_removed), description="Report deletion"),
+        vp.delete(remove, command=""),
+    ]
+
+
+def unit_reports(texts: ModuleTexts, *, flip: str | None, mask: str, eliminate: str, delete: str,
+                 step_level: str) -> Reported:
+    """Reports of a unit's flip (when it has a reduced side), mask, elimination and deletion.
+    `step_level` is the Step layer's level property (`Step_Level`: 2 on the reduced side)."""
+    keys = _Keys()
+    outer = [
+        *deletion(texts, delete, keys),
+        vp.report_action([eliminate], report_format(texts.report_eliminated), description="Report elimination"),
+    ]
+    cases = [(HIDDEN, report_format(texts.report_hidden), "Report hiding"),
+             (VISIBLE, report_format(texts.report_revealed), "Report revealing")]
+    more_outer, inner = _chosen(keys, mask, cases)
+    outer += more_outer
+    if flip is not None:
+        level = {"reduced": f"{step_level}==2", "restored": f"{step_level}==1"}
+        flips = [
+            (f"{{{level[state]} && ObscuredToOthers=={hidden}}}",
+             report_format(text, "$newPieceName$" if hidden == "true" else "$BasicName$"),
+             f"Report {state}{' (hidden)' if hidden == 'true' else ''}")
+            for state, text in (("reduced", texts.report_reduced), ("restored", texts.report_restored))
+            for hidden in ("false", "true")
+        ]
+        flip_outer, flip_inner = _chosen(keys, flip, flips)
+        outer += flip_outer
+        inner += flip_inner
+    return Reported(outer, inner)
+
+
+def marker_reports(texts: ModuleTexts, *, flip: str | None, mask: str, delete: str) -> Reported:
+    """Reports of a marker's flip (two-sided markers), mask and deletion."""
+    keys = _Keys()
+    outer = deletion(texts, delete, keys)
+    if flip is not None:
+        outer.append(vp.report_action([flip], report_format(texts.report_marker_flipped), description="Report turning over"))
+    cases = [(HIDDEN, report_format(texts.report_marker_hidden), "Report hiding"),
+             (VISIBLE, report_format(texts.report_revealed), "Report revealing")]
+    more_outer, inner = _chosen(keys, mask, cases)
+    return Reported(outer + more_outer, inner)
+
+
+def moved_marker() -> vp.Trait:
+    """Mark When Moved, its marker over the counter's top right corner (offsets from the piece's
+    centre); it has no menu command: the turn tracker and the toolbar clear it (buildfile)."""
+    return vp.mark_moved(MOVED_IMAGE, *MOVED_OFFSET, key=CLEAR_MOVED_KEY, description="Moved this player turn")
