@@ -212,10 +212,10 @@ def test_each_key_command_of_a_marker_prints_its_line(played: dict[str, Played],
     assert _key_chats(p, p.marker) == lines
 
 
-def _moved_states(p: Played, record: dict[str, Any], piece: PieceRecord) -> list[str]:
-    """The moved-marker state each ChangePiece of `record`'s logged steps gives `piece` (Mark When Moved:
-    `true` shows the marker)."""
-    index = next(i for i, t in enumerate(piece.piece.traits) if t.prefix == "markmoved;")
+def _moved_states(p: Played, record: dict[str, Any], piece: PieceRecord, prefix: str = "markmoved;") -> list[str]:
+    """The state of the piece's trait `prefix` each ChangePiece of `record`'s logged steps gives `piece`
+    (Mark When Moved: `true` shows the marker)."""
+    index = next(i for i, t in enumerate(piece.piece.traits) if t.prefix == prefix)
     out = []
     for step in record.get("logged", []):
         for leaf, _ in iter_leaves(step):
@@ -246,3 +246,21 @@ def test_a_dragged_unit_is_marked_until_its_side_s_next_player_turn(played: dict
     assert _moved_states(p, turns[start], p.mover) == ["false"]
     assert all(_moved_states(p, a, p.mover) == [] for a in turns[start + 1:])
 
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_movement_trail_records_the_move_and_clears_with_the_marker(played: dict[str, Played], game_id: str) -> None:
+    """The trail (shown when the player's preference is set) holds the dragged unit's path until the
+    moved marker clears: Footprint state `visible;startMap;N;x,y...`, the points the unit left."""
+    p = played[game_id]
+    acts = p.res.of_kind("action")
+    move = next(a for a in acts if a["op"] == "move" and a["piece"] == p.mover.id)
+    (trail,) = _moved_states(p, move, p.mover, "footprint;")
+    points = decode(trail, ";")
+    # the trail keeps the points the unit left (Footprint draws from them to where it stands)
+    assert points[2] == "1" and points[3] == f"{move['from']['x']},{move['from']['y']}"
+    side = _side_of(p.game, p.mover)
+    cleared = next(a for a in acts if a["op"] == "turn-next" and _turn(a) == (side, p.game.turns.phases[0]))
+    # cleared: the trail starts again where the unit stands, with nothing behind it to draw
+    after = _moved_states(p, cleared, p.mover, "footprint;")
+    assert after and decode(after[-1], ";")[2:] == ["1", f"{move['to']['x']},{move['to']['y']}"], after

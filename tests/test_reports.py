@@ -74,10 +74,8 @@ def test_reports_sit_outside_what_they_report_and_triggers_inside():
     assert order[0] == "macro;" and traits[0].fields[2] == DELETE_KEY  # the menu's Delete, reported first
     for prefix in ("sendto;", "markmoved;", "obs;", "emb2;"):
         assert order.index(prefix) > last_report, prefix
-    triggers = [i for i, p in enumerate(order) if p == "macro;"][1:]
-    assert triggers and min(triggers) > order.index("emb2;") > order.index("obs;")
-    watched = {decode(traits[i].fields[4], ",")[0] for i in triggers}
-    assert watched == {FLIP_KEY, MASK_KEY}
+    triggers = [i for i, p in enumerate(order) if p == "macro;" and decode(traits[i].fields[4], ",") in ([FLIP_KEY], [MASK_KEY])]
+    assert len(triggers) == 6 and min(triggers) > order.index("emb2;") > order.index("obs;")  # 2 mask, 4 flip
     elimination = next(t for t in traits if t.prefix == "report;" and decode(t.fields[0], ",") == [ELIMINATE_KEY])
     assert elimination.fields[1] == "$newPieceName$ eliminated in $oldLocation$"
 
@@ -95,3 +93,21 @@ def test_the_turn_tracker_clears_the_phasing_side_at_its_first_phase():
     assert clear["turn_match"] == '{Phase=="Reinforcement, Withdrawal and Activation"}'
     assert clear["filter"] == "{Moved==true && Side==PlayerTurn}" and clear["key"] == CLEAR_MOVED_KEY
     assert re.fullmatch(r"\d+,\d+", clear["button_key"])
+
+
+def test_the_trail_preference_turns_each_player_s_trails_on_when_a_game_opens(galicia_module):
+    """VASSAL keeps a trail's visibility per player: the module's Boolean preference is read by a
+    trigger on each unit when a Startup Global Key Command sends it the trails key."""
+    import zipfile
+
+    from modgen.vmod.reports import TRAIL_ON_KEY, TRAILS_KEY, TRAILS_PREFERENCE
+
+    xml = zipfile.ZipFile(galicia_module).read("buildFile.xml").decode()
+    assert f'<VASSAL.preferences.BooleanPreference default="false"' in xml and f'name="{TRAILS_PREFERENCE}"' in xml
+    assert re.search(rf'<VASSAL.build.module.StartupGlobalKeyCommand [^>]*hotkey="{TRAILS_KEY}"', xml)
+    game = load_game(REPO, "galicia1914")
+    traits = Composer(game).defs[("unit", next(iter(game.units)))].piece.traits
+    trail = next(t for t in traits if t.prefix == "footprint;")
+    assert trail.fields[2] == "false" and trail.fields[12] == TRAIL_ON_KEY and trail.fields[14] == CLEAR_MOVED_KEY
+    trigger = next(t for t in traits if t.prefix == "macro;" and decode(t.fields[4], ",") == [TRAILS_KEY])
+    assert trigger.fields[3] == f"{{{TRAILS_PREFERENCE}==true}}" and decode(trigger.fields[5], ",") == [TRAIL_ON_KEY]

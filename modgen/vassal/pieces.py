@@ -413,6 +413,22 @@ def mark_moved(image: str, x_off: int, y_off: int, *, command: str = "", key: st
     return Trait(_t("markmoved;", [image, x_off, y_off, command, key, description]), "false")
 
 
+@_reused
+def footprint(*, on_key: str = "", off_key: str = "", toggle_key: str = "", command: str = "",
+              initially_visible: bool = False, globally_visible: bool = False, radius: int = 10,
+              fill: str = "255,255,255", line: str = "0,0,0", selected_transparency: int = 100,
+              unselected_transparency: int = 50, edge_point_buffer: int = 20, edge_display_buffer: int = 30,
+              line_width: float = 1.0, clear_key: str = "", description: str = "") -> Trait:
+    """Movement Trail `footprint;KS;menu;initVisible;globalVisible;radius;fill;line;selTransp;unselTransp;
+    edgePointBuf;edgeDispBuf;lineWidth;onKS;offKS;clearKS;description` (Footprint.myGetType, 3.6); state
+    `globalVisibility;startMap;N;x,y...`, no points yet. It records the points a piece leaves whether
+    shown or not; only its clear key (or a move to another map) empties it."""
+    fields: list[object] = [toggle_key, command, initially_visible, globally_visible, radius, fill, line,
+                            selected_transparency, unselected_transparency, edge_point_buffer,
+                            edge_display_buffer, float(line_width), on_key, off_key, clear_key, description]
+    return Trait(_t("footprint;", fields), encode([_java_str(globally_visible and initially_visible), "", "0"], ";"))
+
+
 def piece_from(traits: Sequence[Trait]) -> Piece:
     """Build a Piece, checking that exactly the last trait is a BasicPiece."""
     if not traits or not traits[-1].is_basic:

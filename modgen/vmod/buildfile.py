@@ -12,7 +12,7 @@ from ..vassal.sequence import encode
 from ..conventions import MAIN_MAP, SCENARIO_PROPERTY
 from ..layout import TracksLayout
 from .piecedefs import PieceDef
-from .reports import CLEAR_MOVED_KEY
+from .reports import CLEAR_MOVED_KEY, TRAILS_KEY, TRAILS_PREFERENCE
 
 CLEAR_MOVED_BUTTON = "77,195"  # Ctrl+Shift+M: the Clear moved button
 
@@ -144,6 +144,8 @@ def render_buildfile(
         dice=dice,
         turn=turn,
         clear_moved=[clear_moved(game)],
+        trails={"preference": TRAILS_PREFERENCE, "key": TRAILS_KEY,
+                "description": "Show movement trails (in games opened after the change)"},
         charts=charts,
         setups=[{"name": name, "file": file} for name, file in setups],
     )

@@ -1,10 +1,11 @@
 """Game model -> VASSAL piece definitions (trait chains) for units and markers.
 
-Trait order, outermost first: the Report Actions of the key commands (modgen.vmod.reports), Delete,
-Eliminate (Send to Location), Mask by side (the
-opponent sees a masked unit as a nationality-coloured "?") under the moved marker, the Step layer (Ctrl+F flips to
-the reduced side), the Trigger Actions choosing each report's wording, calculated properties that follow the side up, a Marker with the unit's
-fixed properties, and the BasicPiece. Properties (Side, Type, Attack, Defense, MA, Steps, the
+Trait order, outermost first: the menu's Delete and the Report Actions of the key commands
+(modgen.vmod.reports), the Delete itself, Eliminate (Send to Location), the moved marker and the
+movement trail, Mask by side (the opponent sees a masked unit as a nationality-coloured "?"), the
+Step layer (Ctrl+F flips to the reduced side), calculated properties that follow the side up, the
+Trigger Actions choosing each report's wording by the state the traits above leave, a Marker with
+the unit's fixed properties, and the BasicPiece. Properties (Side, Type, Attack, Defense, MA, Steps, the
 formation, the game's unit_values and counter_marks properties, ...) are readable by module
 expressions.
 """
@@ -17,7 +18,7 @@ from ..conventions import FACE_LAYER, MARKER_ID_PROPERTY, STEP_LAYER, UNIT_ID_PR
 from ..layout import TracksLayout
 from ..model import Game, Marker, Scenario, Unit
 from ..vassal import pieces as vp
-from .reports import marker_reports, moved_marker, unit_reports
+from .reports import marker_reports, moved_marker, movement_trail, unit_reports
 
 FLIP_KEY = "70,130"  # Ctrl+F
 MASK_KEY = "77,130"  # Ctrl+M
@@ -85,6 +86,7 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
         *reported.outer,
         vp.send_to_location("Eliminate", ELIMINATE_KEY, elim.window, elim.window, ex, ey, description="Send to the Eliminated box"),
         moved_marker(),
+        *movement_trail(),
         vp.mask(MASK_KEY, mask_image(nat.id), f"{nat.name} unit", command="Hide from opponent", access="side", description=game.texts.mask),
     ]
     full_steps = game.unit_steps(unit, False) or 0

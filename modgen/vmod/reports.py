@@ -23,7 +23,11 @@ from ..presentation import ModuleTexts
 from ..vassal import pieces as vp
 
 FIRST_PRIVATE_KEY = 61440  # VK_F13: keys no keyboard menu offers, fired only by the triggers and commands below
+LAST_REPORT_KEY = FIRST_PRIVATE_KEY + 8  # F13-F21 for the reports of one piece
+TRAILS_KEY = f"{FIRST_PRIVATE_KEY + 9},0"  # VK_F22: sent to every piece when a game opens (the trail preference)
+TRAIL_ON_KEY = f"{FIRST_PRIVATE_KEY + 10},0"  # VK_F23: shows the piece's movement trail
 CLEAR_MOVED_KEY = f"{FIRST_PRIVATE_KEY + 11},0"  # VK_F24: the moved marker's toggle, sent only to moved pieces
+TRAILS_PREFERENCE = "MovementTrails"  # the module's Boolean preference (a global property true/false)
 VISIBLE, HIDDEN = "{ObscuredToOthers==false}", "{ObscuredToOthers==true}"
 
 _PLACEHOLDER = re.compile(r"\{(unit|hex|from|side)\}")
@@ -54,7 +58,7 @@ class _Keys:
 
     def __call__(self) -> str:
         key, self.next = f"{self.next},0", self.next + 1
-        assert self.next <= FIRST_PRIVATE_KEY + 11, "more private keys than F13-F23"
+        assert self.next <= LAST_REPORT_KEY + 1, "more private keys than F13-F21"
         return key
 
 
@@ -125,3 +129,15 @@ def moved_marker() -> vp.Trait:
     """Mark When Moved, its marker over the counter's top right corner (offsets from the piece's
     centre); it has no menu command: the turn tracker and the toolbar clear it (buildfile)."""
     return vp.mark_moved(MOVED_IMAGE, *MOVED_OFFSET, key=CLEAR_MOVED_KEY, description="Moved this player turn")
+
+
+def movement_trail() -> list[vp.Trait]:
+    """The unit's movement trail, hidden unless the player's preference shows it: VASSAL keeps a trail's
+    visibility per player (not in the game state), so each player's own engine turns it on, when a game
+    opens (a Startup Global Key Command sends TRAILS_KEY, buildfile) and the preference is set. The key
+    that clears the moved marker clears the trail too: it shows the moves of this player turn."""
+    return [
+        vp.footprint(on_key=TRAIL_ON_KEY, clear_key=CLEAR_MOVED_KEY, fill="255,200,0", line="200,0,0",
+                     line_width=2.0, description="Movement trail (preference)"),
+        vp.trigger_action([TRAILS_KEY], [TRAIL_ON_KEY], f"{{{TRAILS_PREFERENCE}==true}}", name="Movement trail preference"),
+    ]
