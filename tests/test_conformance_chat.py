@@ -100,7 +100,11 @@ def _play(game_id: str, module: Path) -> Played:
     workable = [r for r in start.pieces if r.map and _property(r, "UnitId") and _masked_by(r) in (None, side)]
     own = [r for r in workable if _side_of(game, r) == side]
     unit = next((r for r in own if _has_layer(r, "Step")), own[0])
-    mover = next((r for r in workable if _side_of(game, r) != side), next(r for r in own if r.id != unit.id))
+    # where one is masked by its own side, that one: the player pressing Next cannot see it, and
+    # its marker must clear all the same
+    theirs = [r for r in start.pieces if r.map and _property(r, "UnitId") and _side_of(game, r) != side]
+    mover = next((r for r in theirs if _masked_by(r)), next((r for r in workable if _side_of(game, r) != side),
+                                                             next(r for r in own if r.id != unit.id)))
     markers = [r for r in start.pieces if _property(r, "MarkerId") and _masked_by(r) in (None, side)]
     marker = next((r for r in markers if _has_layer(r, "Face")), markers[0] if markers else None)
     spots = _free_hexes(game, start.pieces, 3)
@@ -192,7 +196,8 @@ def test_a_hidden_unit_is_never_named(played: dict[str, Played], game_id: str) -
 def test_deleting_a_unit_names_the_hex_it_left(played: dict[str, Played], game_id: str) -> None:
     p = played[game_id]
     unit = p.game.units[_property(p.mover, "UnitId")]
-    assert _key_chats(p, p.mover) == [_say(p.game.texts.report_removed, unit=unit_piece_name(p.game, unit), hex=p.hexes[1])]
+    name = f"{p.game.nationalities[unit.nationality].name} unit" if _masked_by(p.mover) else unit_piece_name(p.game, unit)
+    assert _key_chats(p, p.mover) == [_say(p.game.texts.report_removed, unit=name, hex=p.hexes[1])]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
