@@ -21,7 +21,8 @@ Galicia (campaign set-up: GT 1, Austria-Hungary's Supply Phase; GT 1 is A-H only
 - minimum move: GT 1, 14 Inf 9.22 -> 11.23 (3 MP, legal); GT 2 begins with the GT marker advanced (3.1
   A). GT 2 A-H Movement: 11.23 -> 12.22 costs clear 1
   + ridge 2 + EZOC to EZOC 2 = 5 > MA 4, a move only 4.3 allows, "then cannot expend MPs"; it moves on to
-  13.22: 4.3 at that step.
+  13.22: 4.3 at that step (step 17: A-H's GT 2 player turn begins with one more step, the clearing of
+  the moved marker 14 Inf got in GT 1).
 - non-phasing: Russian 3 Inf 17.12 -> 17.13 in A-H's Movement Phase; infantry cannot react (12.1): 3.2.
 - early arrival: in GT 1's Reinforcement Phase, 1 ls (due GT 2 at 8.24) is placed on 8.24: 14.0.
 - arrivals on GT 2 (the GT marker advanced, 3.1 A): in A-H's Reinforcement Phase 36 ls (due at 8.22) is
@@ -105,7 +106,9 @@ def galicia_logs(g) -> dict[str, tuple[list, list]]:
         "ezoc": (movement + [_move(g, "ah-inf-14", "12.24")], [(3, "6.3", "Move too long with enemy ZOC costs", ("ah-inf-14",))]),
         "minimum": (movement + [_move(g, "ah-inf-14", "11.23")] + to_gt2_ah_movement
                     + [_move(g, "ah-inf-14", "12.22"), _move(g, "ah-inf-14", "13.22")],
-                    [(16, "4.3", "Minimum move and other movement", ("ah-inf-14",))]),
+                    # 17: A-H's GT 2 player turn begins by clearing the moved marker 14 Inf got in GT 1
+                    # (the turn tracker's Turn Global Hotkey runs a Global Key Command: a log step of its own)
+                    [(17, "4.3", "Minimum move and other movement", ("ah-inf-14",))]),
         "nonphasing": (movement + [_move(g, "ru-inf-3", "17.13")], [(3, "3.2", "Move by the non-phasing side", ("ru-inf-3",))]),
         "early": ([NEXT, _move(g, "ah-ls-1", "8.24")], [(2, "14.0", "Reinforcement before its turn", ("ah-ls-1",))]),
         "arrivals": ([NEXT] * 5 + [_to_box(g, "gt", "GT 2")] + [NEXT] * 6
