@@ -86,6 +86,8 @@ TIMINGS = (
                title="VP recorded went down"),
     RuleTiming("15.1", Timing(), "15.0: During play each player will add VPs as they are earned according to the VP "
                "Schedule found in 15.1.", title=galicia1914_vp.ABOVE_TITLE),
+    RuleTiming("15.1", Timing(), "15.0: During play each player will add VPs as they are earned according to the VP "
+               "Schedule found in 15.1.", title=galicia1914_vp.GROWTH_TITLE),
 )
 
 
