@@ -1,5 +1,5 @@
 """Battle for Galicia 1914: what a save can show against rules 2.1, 4.1, 4.5, 5.x, 6.1, 11.x,
-13.0, 14.0, 15.1 and the TEC.
+13.0, 14.0, 14.1, 15.0, 15.1 and the TEC.
 
 Rules: Battle for Galicia 1914, rules of play (English edition). Decisions where the rules are
 silent or ambiguous are marked DECISION, with the readings they choose between.
