@@ -1028,8 +1028,13 @@ def write(terrain, towns, rails, roads, hexsides, ips, bukowina, sources) -> Non
          "# Exact from the rules: the hexes of Angerburg 49.24, Rastenburg 52.27, Bromberg 86.38, Piotrkow 72.63,",
          "# Tarnopol 12.91, Brest-Litowsk 31.55 (printed supply symbol) and Zaleszczyki 11.103; the single-track",
          "# Rastenburg - Angerburg line (4 hexes) and the 43 rail hexes Bromberg - Rastenburg. Everything else is approximate.",
+         "# Bridges: 2.2 \"Bridges exist wherever a roadway or RR line crosses a river hexside\": one on every railway and road",
+         "# crossing. Authored so that the scenarios' set-ups trace In Supply (a set-up is legal; 14.1: supply crosses a",
+         "# Grand or Major river only at a bridge, pontoon or ferry): the Ostroleka - Myszyniec - Ortelsburg road (its Narew",
+         "# bridge), Jaroslau on the San's right bank (17.4 \"The RR Bridge at Jaroslau\"), the Debica - Tarnobrzeg - Rozwadow,",
+         "# Rozwadow - Przeworsk and Ivangorod - Radom - Kielce railways (1914 lines).",
          "approximate: true",
-         'source: "Rivers, escarpments, causeways, ferries, closed national borders, 1914 railways by track and gauge, main chaussees, towns, fortresses, printed IPs and friendly edges authored from real geography and history (tools/ef1914_geo.py fit); the rules do not print them"',
+         'source: "Rivers, escarpments, causeways, ferries, closed national borders, 1914 railways by track and gauge, main chaussees, towns, fortresses, printed IPs and friendly edges authored from real geography and history (tools/ef1914_geo.py fit); the rules do not print them; bridges wherever a road or railway crosses a river (2.2)"',
          "hexsides:"]
     for kind, name, sides in hexsides:
         f.append(f"  - type: {kind}")
