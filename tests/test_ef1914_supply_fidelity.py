@@ -41,6 +41,7 @@ from tests.test_rules_ef1914_supply import blank, place
 RU_DIV, RU_DIV2 = "ru-28-20", "ru-29-20"  # 28/20 and 29/20, Russian infantry divisions of XX Corps
 AH_17, DE_17 = "ah-19-17", "de-35-17"  # 19/17 of the A-H XVII Corps, 35/17 of the German XVII Corps
 AH_TRAIN_17, DE_TRAIN_17 = "ah-ct-17", "de-ct-17"
+AH_DEPOT = "ah-dep-jar"  # the A-H First Army's Jaroslau depot (tag army-ah-1)
 SCENARIOS = ("tannenberg", "galicia", "campaign")
 MARKER_MOMENTS = {  # name -> (GT, player turn, phase) of a save showing 28/20 marked Out of Supply while In Supply
     "marker-supply": (3, "russian", "Supply"),
@@ -68,6 +69,14 @@ def _train_and_division(game, train: str, division: str) -> Position:
     return blank(game).unit(division, hex_id).unit(train, rail, reduced=True)
 
 
+def _depot_and_division(game, division: str) -> Position:
+    """A Central Powers division five hexes from the nearest RR line, a station (14.2.3: Low Supply from
+    the line), and the A-H First Army's Jaroslau depot on that station (14.2.1: In Supply, a LOC along
+    the line to a friendly edge; range 7 on open ground). No Attachment marker is on the displays."""
+    hex_id, station = place(game, "cp", 5, station=True)
+    return blank(game).unit(division, hex_id).unit(AH_DEPOT, station)
+
+
 def _unbridged(game) -> Position:
     """28/20 across the river from the RR hex, 29/20 on it (the RR hex is a source: 0 hexes, In)."""
     return blank(game).unit(RU_DIV, UNBRIDGED[0]).unit(RU_DIV2, UNBRIDGED[1])
@@ -80,6 +89,8 @@ def _positions(game) -> dict[str, Position]:
     for name, (train, division) in {"ah-div-de-train": (DE_TRAIN_17, AH_17), "ah-div-ah-train": (AH_TRAIN_17, AH_17),
                                     "de-div-ah-train": (AH_TRAIN_17, DE_17)}.items():
         out[name] = _train_and_division(game, train, division).set_turn(3, "cp", "RR Engineering").set_scenario("galicia")
+    for name, division in {"de-div-ah-depot": DE_17, "ah-div-ah-depot": AH_17}.items():
+        out[name] = _depot_and_division(game, division).set_turn(3, "cp", "RR Engineering").set_scenario("galicia")
     out["unbridged"] = _unbridged(game).set_turn(3, "russian", "RR Engineering").set_scenario("tannenberg")
     for sc in SCENARIOS:
         out[f"setup-{sc}"] = from_scenario(game, game.scenarios[sc]).set_turn(1, "russian", "RR Engineering")
@@ -155,6 +166,22 @@ def test_the_own_corps_train_supplies(checked):
     Corps Train unit on its extended mode side": the A-H XVII train, Extended, supplies 19/17: Low."""
     _, supply, _ = checked["ah-div-ah-train"]
     assert supply[AH_17].state == "low" and AH_TRAIN_17 in (supply[AH_17].source or "")
+
+
+def test_an_a_h_army_depot_does_not_supply_a_german_division(checked):
+    """14.3.2: a depot supplies "units ... attached to the depot's army". A German division is never
+    attached to the A-H First Army by default (no display shows it there): the Jaroslau depot five hexes
+    away does not supply it, and the RR line five hexes away gives Low Supply (14.2.3)."""
+    _, supply, _ = checked["de-div-ah-depot"]
+    assert supply[AH_DEPOT].state == "in"
+    assert supply[DE_17].state == "low" and AH_DEPOT not in (supply[DE_17].source or ""), supply[DE_17]
+
+
+def test_an_a_h_depot_supplies_an_a_h_division_whose_army_the_save_does_not_show(checked):
+    """The same place with the A-H 19/17: its army is not on the displays of this save; DECISION
+    (modgen.rules.ef1914_supply.serves): a depot of its own nationality may supply it: In Supply."""
+    _, supply, _ = checked["ah-div-ah-depot"]
+    assert supply[AH_17].state == "in" and AH_DEPOT in (supply[AH_17].source or ""), supply[AH_17]
 
 
 # ----------------------------------------------------------------- 3. bridges (2.2, 14.1)
