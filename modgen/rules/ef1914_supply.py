@@ -366,8 +366,8 @@ class _SideTrace:
         Bukowina Holding Box's map-edge half-hexes. DECISION: the three are the A-H units (tag
         `fischer` aside) still short of In Supply, in unit-id order."""
         box = self.m.entry_area(BUKOWINA_AREA)
-        if box is None or box.owner_on(self.state.turn) != self.side:
-            return
+        if box is None or not box.hexes or box.owner_on(self.state.turn) != self.side:
+            return  # no holding box, its map edge is on a sheet the scenario leaves out, or not this side's
         reach = Reach(Source("bukowina", box.hexes[0], None))
         reach.cost, reach.prev = spread(self.m, box.hexes, BUKOWINA_RANGE, None, self.blocked, self.operational,
                                         self.autumn)
