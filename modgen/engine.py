@@ -218,7 +218,8 @@ def run_engine(
     ``{"op": "roll", "button": "2d6", "values": [3, 4]}``, ``{"op": "turn-next"}``, ``{"op": "end-log"}``.
     A ``str`` item is written as it is (one raw line, e.g. to test how the harness reports bad JSON).
     ``resave``: (save, out) pairs, each loaded in turn in the one engine and saved again as ``out``
-    (File > Load Game, then File > Save As); a ``resave`` record opens each, and the problems after it
+    (File > Load Game, then File > Save As); a save given as ``"setup:NAME"`` is the module's predefined
+    setup NAME, launched as File > New Game does; a ``resave`` record opens each, and the problems after it
     are that save's (``EngineResult.resaved``). Many saves through one engine start cost one start.
     """
     if save is not None and setup is not None:
@@ -237,7 +238,7 @@ def run_engine(
         resave_file: Path | None = None
         if resave:
             resave_file = Path(home) / "modgen-resave.tsv"
-            resave_file.write_text("".join(f"{Path(i).resolve()}\t{Path(o).resolve()}\n" for i, o in resave), encoding="utf-8")
+            resave_file.write_text("".join(f"{_resave_source(i)}\t{Path(o).resolve()}\n" for i, o in resave), encoding="utf-8")
         cmd = _command(
             Path(module).resolve(),
             Path(save).resolve() if save is not None else None,
@@ -272,6 +273,14 @@ def run_engine(
             out, err = proc.communicate()
             err += f"\nrun_engine: killed after {timeout} s"
     return _parse(out, err, proc.returncode, cmd)
+
+
+SETUP_SOURCE = "setup:"  # a `resave` source naming a predefined setup of the module, not a save file
+
+
+def _resave_source(source: str | os.PathLike[str]) -> str:
+    text = str(source)
+    return text if text.startswith(SETUP_SOURCE) else str(Path(source).resolve())
 
 
 def _parse(out: str, err: str, returncode: int, cmd: list[str]) -> EngineResult:

@@ -623,8 +623,11 @@ public final class ModgenHarness {
 
   // ---------------------------------------------------------------------------------------------
   // --resave-list: many saves through one engine, each loaded as File > Load Game does (the save's own
-  // restore command closes the game before, SetupCommand(false)) and saved as File > Save As does.
+  // restore command closes the game before, SetupCommand(false)), or a predefined setup launched
+  // ("setup:NAME"), and saved as File > Save As does.
   // A "resave" record opens each; the problems after it, up to the next, are that save's.
+
+  static final String SETUP_PREFIX = "setup:";  // an IN of --resave-list naming a predefined setup
 
   static void resaveAll(Args a, GameModule m, GameState gs) throws Exception {
     for (final String line : java.nio.file.Files.readAllLines(new File(a.resaveList).toPath(), java.nio.charset.StandardCharsets.UTF_8)) {
@@ -635,11 +638,30 @@ public final class ModgenHarness {
         continue;
       }
       emit(obj("kind", "resave", "save", io[0], "file", io[1]));
-      final File saveFile = new File(io[0]);
-      onEdt("load save", () -> {
-        m.setGameFile(saveFile.getName(), GameModule.GameFileMode.LOADED_GAME);
-        gs.loadGameInBackground(saveFile);
-      });
+      if (io[0].startsWith(SETUP_PREFIX)) {  // a predefined setup, as File > New Game > NAME launches it
+        final String name = io[0].substring(SETUP_PREFIX.length());
+        final boolean[] found = {false};
+        onEdt("launch setup", () -> {
+          for (final PredefinedSetup ps : m.getAllDescendantComponentsOf(PredefinedSetup.class)) {
+            if (!ps.isMenu() && name.equals(ps.getConfigureName())) {
+              found[0] = true;
+              ps.launch();
+              return;
+            }
+          }
+        });
+        if (!found[0]) {
+          problem("error", "harness", "no predefined setup named " + name, null);
+          continue;
+        }
+      }
+      else {
+        final File saveFile = new File(io[0]);
+        onEdt("load save", () -> {
+          m.setGameFile(saveFile.getName(), GameModule.GameFileMode.LOADED_GAME);
+          gs.loadGameInBackground(saveFile);
+        });
+      }
       final long deadline = System.currentTimeMillis() + (a.timeout - 10) * 1000L;
       while (gs.isLoadingInBackground() && System.currentTimeMillis() < deadline) Thread.sleep(50);
       settle();
