@@ -112,6 +112,17 @@ class EngineResult:
         """True when the engine reported no counted problem and the harness exited 0."""
         return self.returncode == 0 and not self.problems
 
+    def resaved(self) -> dict[str, list[dict[str, Any]]]:
+        """With ``resave``: each save's path -> the problems the engine reported while it loaded and saved it."""
+        out: dict[str, list[dict[str, Any]]] = {}
+        current: list[dict[str, Any]] | None = None
+        for r in self.records:
+            if r.get("kind") == "resave":
+                current = out.setdefault(r["save"], [])
+            elif r.get("kind") == "problem" and current is not None:
+                current.append(r)
+        return out
+
     def of_kind(self, kind: str) -> list[dict[str, Any]]:
         """All records of one kind (e.g. "map", "chat", "ignored")."""
         return [r for r in self.records if r.get("kind") == kind]
@@ -137,6 +148,7 @@ def _command(
     home: str,
     save_as: Path | None = None,
     actions: Path | None = None,
+    resave: Path | None = None,
 ) -> list[str]:
     java = [
         "java",
@@ -168,6 +180,8 @@ def _command(
         java += ["--save-as", str(save_as)]
     if actions is not None:
         java += ["--actions", str(actions)]
+    if resave is not None:
+        java += ["--resave-list", str(resave)]
     if shutil.which("xvfb-run"):
         # -a picks a free display, so parallel runs do not collide.
         return ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", *java]
@@ -186,6 +200,7 @@ def run_engine(
     images: bool = True,
     save_as: str | os.PathLike[str] | None = None,
     actions: Sequence[Mapping[str, Any] | str] | None = None,
+    resave: Sequence[tuple[str | os.PathLike[str], str | os.PathLike[str]]] = (),
 ) -> EngineResult:
     """Load ``module`` in VASSAL (then ``save``, or the predefined setup named ``setup``) and report.
 
@@ -202,6 +217,10 @@ def run_engine(
     "map": "Main Map", "x": 1, "y": 2}``, ``{"op": "key", "piece": ID, "key": "70,130"}``,
     ``{"op": "roll", "button": "2d6", "values": [3, 4]}``, ``{"op": "turn-next"}``, ``{"op": "end-log"}``.
     A ``str`` item is written as it is (one raw line, e.g. to test how the harness reports bad JSON).
+    ``resave``: (save, out) pairs, each loaded in turn in the one engine and saved again as ``out``
+    (File > Load Game, then File > Save As); a save given as ``"setup:NAME"`` is the module's predefined
+    setup NAME, launched as File > New Game does; a ``resave`` record opens each, and the problems after it
+    are that save's (``EngineResult.resaved``). Many saves through one engine start cost one start.
     """
     if save is not None and setup is not None:
         raise ValueError("give save or setup, not both")
@@ -216,6 +235,10 @@ def run_engine(
             actions_file = Path(home) / "modgen-actions.jsonl"
             lines = [a if isinstance(a, str) else json.dumps(dict(a)) for a in actions]
             actions_file.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        resave_file: Path | None = None
+        if resave:
+            resave_file = Path(home) / "modgen-resave.tsv"
+            resave_file.write_text("".join(f"{_resave_source(i)}\t{Path(o).resolve()}\n" for i, o in resave), encoding="utf-8")
         cmd = _command(
             Path(module).resolve(),
             Path(save).resolve() if save is not None else None,
@@ -228,6 +251,7 @@ def run_engine(
             home,
             Path(save_as).resolve() if save_as is not None else None,
             actions_file,
+            resave_file,
         )
         proc = subprocess.Popen(
             cmd,
@@ -249,6 +273,14 @@ def run_engine(
             out, err = proc.communicate()
             err += f"\nrun_engine: killed after {timeout} s"
     return _parse(out, err, proc.returncode, cmd)
+
+
+SETUP_SOURCE = "setup:"  # a `resave` source naming a predefined setup of the module, not a save file
+
+
+def _resave_source(source: str | os.PathLike[str]) -> str:
+    text = str(source)
+    return text if text.startswith(SETUP_SOURCE) else str(Path(source).resolve())
 
 
 def _parse(out: str, err: str, returncode: int, cmd: list[str]) -> EngineResult:

@@ -400,6 +400,7 @@ class Reinforcement:
     note: str = ""
     area: str | None = None  # enters from this entry area
     drop: str | None = None  # lands at the hexes labelled with this drop code
+    later: tuple[tuple[int, tuple[str, ...]], ...] = field(default=(), metadata={"omit_default": True})  # (turn, hexes) if not on `turn`
 
 
 @dataclass(frozen=True)
@@ -444,9 +445,7 @@ class Scenario:
     def setup_area(self, unit_id: str) -> str | None:
         return self._setup_areas.get(unit_id)
 
-    @cached_property
-    def _setup_areas(self) -> dict[str, str]:
-        return {p.unit: p.area for p in self.setup if p.area}
+    _setup_areas = cached_property(lambda self: {p.unit: p.area for p in self.setup if p.area})  # unit -> entry area
 
 
 @dataclass

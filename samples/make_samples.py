@@ -5,6 +5,9 @@
 start.vsav   the scenario's set-up as a real save (savedata + moduledata): must check clean.
 illegal.vsav GT 3, Russian Movement Phase, with deliberate violations (see ILLEGAL below);
              its findings are pinned in illegal.expected.json (reviewed by hand, not written here).
+reinforcements.vsav  GT 4, Russian Reinforcement Phase: two A-H divisions pushed next to the Lublin -
+             Lukow railway and the Russian GT 4 arrivals placed, three where 14.0 / 14.1 forbid (PLACED);
+             pinned in reinforcements.expected.json.
 Saves name the module in build/ (its name and version) and use its piece definitions.
 """
 
@@ -75,6 +78,30 @@ def illegal_position(game: Game) -> Position:
     return pos
 
 
+PLACED = {  # the Russian GT 4 arrivals: unit -> hex (what each breaks, if anything)
+    "ru-inf-48": "5.01",  # 14.0: "48 - 3.01 or 4.01"
+    "ru-inf-3rf": "4.01",  # legal
+    "ru-inf-23": "16.19",  # 14.0/14.1: an RR hex, but not on the line between 16.26 & 19.23
+    "ru-inf-80r": "19.23",  # 14.1: on the line, in the EZOC of ah-inf-4 (19.22), while 16.24 qualifies clear
+    "ru-inf-37": "16.24",  # legal
+    "ru-cav-4-5dcs": "18.16",  # legal: on the line between 19.17 & 19.16
+}
+
+
+def reinforcements_position(game: Game) -> Position:
+    pos = from_scenario(game).set_turn(4, "russian", "Reinforcement")
+    pos.move_marker_to_box("gt", f"{game.turns.label} 4", back=True)  # 3.1: advanced, flipped to its Russian side
+    pos.unit("ah-inf-4", "19.22").unit("ah-inf-13", "18.22")  # ZOC: 19.23; 17.22, 17.23, 18.23
+    for uid, hex_id in PLACED.items():
+        pos.unit(uid, hex_id)
+    for h in list(pos.hexes):
+        pos.restack(h)
+    pos.set_vp("russian", 0)
+    pos.set_vp("ah", 0)
+    pos.description = "Reinforcements placed where 14.0 / 14.1 forbid (modgen check sample)"
+    return pos
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default=str(ROOT / "build"))
@@ -97,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     start.description = "Campaign set-up (modgen check sample)"
     composer.write(start, out / "start.vsav", module_name=name, module_version=version)
     composer.write(illegal_position(game), out / "illegal.vsav", module_name=name, module_version=version)
-    print(f"wrote {out / 'start.vsav'} and {out / 'illegal.vsav'}")
+    composer.write(reinforcements_position(game), out / "reinforcements.vsav", module_name=name, module_version=version)
+    print(f"wrote {out / 'start.vsav'}, {out / 'illegal.vsav'} and {out / 'reinforcements.vsav'}")
     return 0
 
 

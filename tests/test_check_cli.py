@@ -42,7 +42,7 @@ def test_samples_exit_codes(galicia_module, capsys):
 
 def test_check_samples_command(galicia_module, capsys):
     code, out, _ = run(["check-samples", "--build", str(galicia_module.parent), "--samples", str(SAMPLES)], capsys)
-    assert code == 0 and out.count("ok  ") == 4  # two saves, two logs
+    assert code == 0 and out.count("ok  ") == 5  # three saves, two logs
 
 
 def test_json_has_the_same_content(galicia_module, capsys):

@@ -53,7 +53,7 @@ def test_illegal_findings_pinned(galicia_module):
 
 def test_check_samples_all_ok(galicia_module):
     outcomes = check_samples(SAMPLES, [galicia_module.parent])
-    assert [o.path.name for o in outcomes] == ["turn-illegal.vlog", "turn.vlog", "illegal.vsav", "start.vsav"]
+    assert [o.path.name for o in outcomes] == ["turn-illegal.vlog", "turn.vlog", "illegal.vsav", "reinforcements.vsav", "start.vsav"]
     assert all(o.ok for o in outcomes), outcomes
 
 

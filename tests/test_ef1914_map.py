@@ -1,7 +1,8 @@
 """The Eastern Front map data (maps/ef1914, written by tools/author_ef1914_map.py): what the rules fix
-(digest 1.2: the single-track Rastenburg 52.27 - Angerburg 49.24 line of 4 hexes, Bromberg 86.38 43 rail
-hexes from Rastenburg; 3.7: three causeways all entering one hex near Lotzen) and what the rules plugins
-read from it (railway kinds by track and gauge, closed national borders, printed IPs)."""
+(The Eastern Front in WW1, Living Rules (June 2014), 8.2's rail movement example: the single-track
+Rastenburg 52.27 - Angerburg 49.24 line of 4 hexes, Bromberg 86.38 43 rail hexes from Rastenburg;
+3.7: three causeways all entering one hex near Lotzen) and what the rules plugins read from it
+(railway kinds by track and gauge, closed national borders, printed IPs)."""
 
 from __future__ import annotations
 

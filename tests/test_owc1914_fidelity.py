@@ -73,18 +73,18 @@ def positions(game) -> dict[str, object]:
     for i, h in enumerate([russian[0], russian[0], russian[1], russian[1], russian[2]], 1):
         pos.unit(f"ru-pat-{i}", h, masked=True)
     out["b_patrols_edge"] = pos.set_turn(*B_MOMENT)
-    # 37.3: the Russian 1st Army HQ in Russia (stage 5 and 6) or in Germany (stage 5)
-    # (with the A-H I Corps in German East Prussia, 37.5)
+    # 37.3: the Russian 1st Army HQ in Russia at the start of stage 5 and in its last phase (the Russian Repeat
+    # attacks), then in Germany at the start of stage 6 (with the A-H I Corps in German East Prussia, 37.5)
     home, prussia = open_russia(game), german_hex_near_krolewiec(game)
     out["ep_home_5"] = blank(game).unit("ru-hq-1", home).unit("ah-1", prussia).set_turn(5, "allies", "Supply")
-    out["ep_home_6"] = blank(game).unit("ru-hq-1", home).unit("ah-1", prussia).set_turn(6, "allies", "Supply")
+    out["ep_home_5_end"] = blank(game).unit("ru-hq-1", home).unit("ah-1", prussia).set_turn(5, "russia", "Repeat attacks")
     # (and, for 17, the campaign's full mix: eight Allied and six Russian patrols, face down)
     pos = blank(game).unit("ru-hq-1", german_hex_near_krolewiec(game))
     for i in range(1, 9):
         pos.unit(f"al-pat-{i}", allied[(i - 1) % 4], masked=True)
     for i in range(1, 7):
         pos.unit(f"ru-pat-{i}", russian[(i - 1) % 3], masked=True)
-    out["ep_germany_5"] = pos.set_turn(5, "allies", "Supply")
+    out["ep_germany_6"] = pos.set_turn(6, "allies", "Supply")
     # B.5.2: a Russian corps on the west edge alone; and with its HQ two hexes east, ringed by five German corps
     out["edge_alone"] = blank(game, B).unit("ru-1", WEST_EDGE).unit("de-1", fortress(game, "fortress-modlin"))
     out["edge_alone"].set_turn(*B_MOMENT)  # (and the German I Corps in Modlin, a Russian fortress: B.3)
@@ -152,7 +152,7 @@ def test_the_campaign_allows_eight_allied_and_six_russian_patrols(check):
     units, the Russians six): the whole mix on the map, face down, breaks nothing (17.1: "Patrole uczestniczą w grze
     tylko wtedy, gdy są utajnione", patrols are in play only hidden). The module holds no ninth Allied or seventh
     Russian patrol, so a save can break 17's number only in scenario B, whose B.4 is lower."""
-    report = check("ep_germany_5")
+    report = check("ep_germany_6")
     assert [f for f in report.findings + report.notes if f.rule in ("17", "17.1", "B.4")] == []
 
 
@@ -176,11 +176,21 @@ def east_prussia_vp(lines) -> list[tuple[int, str, float]]:
 def test_no_russian_hq_in_germany_scores_3_allied_vp_at_the_stage_end(check):
     """37.3: "Jeśli na końcu etapu na terytorium niemieckim nie ma żadnego rosyjskiego sztabu armii, Sprzymierzeni
     otrzymują 3 punkty zwycięstwa" (if at the end of a stage no Russian army HQ is on German territory, the Allies
-    receive 3 VP). Two saves with the 1st Army HQ in Russia, of stage 5 and stage 6: the end of stage 5 lies between
-    them and scores the Allies 3 VP, beside the other stage-end VP."""
-    report = check("ep_home_5", "ep_home_6")
+    receive 3 VP). Saves of stage 5 with the 1st Army HQ in Russia (at the start and in the last phase, the Russian
+    Repeat attacks), then of stage 6 with it in Germany: the end of stage 5 lies between the last two, and the HQ
+    stood in Russia when it came: the Allies score 3 VP, once, beside the other stage-end VP."""
+    report = check("ep_home_5", "ep_home_5_end", "ep_germany_6")
     assert east_prussia_vp(report.victory.lines) == [(5, "allies", 3)]
     assert report.victory.provable["allies"] == 3
+
+
+def test_a_save_in_the_last_phase_is_before_the_stage_end(check):
+    """3: a stage ends after the Russian player-turn's last phase; a save in that phase is taken during it (the
+    tracker shows the phase being played), so no stage end lies between a save of the stage's start and it: 37.3 has
+    not scored yet, and the save shows it only as "if the stage ended now"."""
+    report = check("ep_home_5", "ep_home_5_end")
+    assert east_prussia_vp(report.victory.lines) == []
+    assert any(ln.startswith("if the stage ended now") and "(37.3) +3" in ln for ln in report.victory.outcome)
 
 
 def test_one_save_shows_what_37_3_would_score_if_the_stage_ended_now(check):
@@ -189,7 +199,7 @@ def test_one_save_shows_what_37_3_would_score_if_the_stage_ended_now(check):
     text = "\n".join(check("ep_home_5").victory.text_lines())
     now = [ln for ln in text.splitlines() if ln.startswith("if the stage ended now")]
     assert len(now) == 1 and "Allies" in now[0] and "37.3" in now[0] and "+3" in now[0], text
-    assert "37.3" not in "\n".join(check("ep_germany_5").victory.text_lines())
+    assert "37.3" not in "\n".join(check("ep_germany_6").victory.text_lines())
 
 
 def test_37_3_is_a_campaign_rule_only(check):

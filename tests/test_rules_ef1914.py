@@ -1,7 +1,7 @@
 """The Eastern Front in WW1: each checker rule on small positions written as real saves and read
 back through the built module.
 
-TABLE was written from the rules text (../shared/rules/eastern-front-ww1.txt, 4.1, 4.2, 3.3.5,
+TABLE was written from the rules text (The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June 2014), 4.1, 4.2, 3.3.5,
 9.5, 9.8, 9.9, 12.1, 12.4) before the checker ran on it. A save is a moment of a turn (GT, player
 turn, phase shown by the turn tracker: the save is taken during that phase). A breach at a moment
 where the rule holds is an error; before it holds (the owner's own Movement Phase for 4.2's

@@ -1,7 +1,7 @@
 """The Eastern Front in WW1: attachment (6.2, 3.8) on Army Organizational Displays written as real
 saves and read back through the built module (the pattern of tests/test_rules_ef1914.py).
 
-TABLE was written from the rules text (../shared/rules/eastern-front-ww1.txt, 3.8, 6.1, 6.2)
+TABLE was written from the rules text (The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June 2014), 3.8, 6.1, 6.2)
 before the checker ran on it; each case says why. The displays (counters/ef1914/game.yaml): one grid
 per army, rows = corps tracks + "Independent", columns = Combat Effectiveness Status 0-4. Limits
 as printed on the markers (markers.yaml): German I, XI, XVII Corps 2; Russian VI Corps 2, IV Corps 3;
@@ -279,7 +279,7 @@ def test_findings_name_markers_display_and_row(ef_game, ef_module, tmp_path):
         assert word in found.message, (word, found.message)
 
 
-QUOTED = [  # sentences of 6.1 and 6.2 as the text prints them (copied from ../shared/rules/eastern-front-ww1.txt when
+QUOTED = [  # sentences of 6.1 and 6.2 as the text prints them (copied from The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June 2014) when
     # written; the project reads nothing beside itself), each quoted by a timing's words
     "Once an attachment is set during an Attachment Phase, that attachment cannot be changed until the next friendly "
     "Attachment Phase",

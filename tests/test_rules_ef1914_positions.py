@@ -2,7 +2,7 @@
 4.2.5 order of stacking and 8.2.4 entrained units, each on small positions written as real saves
 and read back through the built module (the approach of tests/test_rules_ef1914.py).
 
-Every expectation in TABLE was reasoned from the rules text (../shared/rules/eastern-front-ww1.txt)
+Every expectation in TABLE was reasoned from the rules text (The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June 2014))
 before the checker ran on it; the reasoning is the case's `why`, and the comment above a group
 quotes the words it rests on. Where the text is open the module's DECISION is named. A save is a
 moment of a turn (GT, player turn, phase: taken during that phase). Every rule of this module holds
@@ -351,7 +351,7 @@ def test_every_finding_has_a_declared_timing_with_the_rules_words():
     assert len(found) == len(P.TIMINGS) == 9
     for rule, title in sorted(found):
         assert [rt for rt in spec.timings if rt.rule == rule and title.startswith(rt.title)], (rule, title)
-    # the rules' words each timing quotes (checked against ../shared/rules/eastern-front-ww1.txt when written)
+    # the rules' words each timing quotes (checked against The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June 2014) when written)
     quoted = ("until the instant all friendly units leave the hex", "may begin constructing a Level 3 IP until GT 22",
               "ruined the instant an enemy unit enters the hex", "flip the unit over",
               "it must be placed on top in this order of priority", "it must displace")

@@ -95,7 +95,10 @@ def place(game, side: str, rail_distance: int, station: bool = False) -> tuple[s
     return spot(id(game), side, rail_distance, station)
 
 
-def supply_of(game, module, pos: Position, tmp_path, moment=(3, "russian", "Attack")):
+def supply_of(game, module, pos: Position, tmp_path, moment=(3, "russian", "RR Engineering")):
+    """The supply traced and the report of the position at `moment`: by default the Russian RR Engineering
+    Phase, right after the Russian Supply Phase and before any unit moves, where 14.0 compares the
+    markers with the position (tests/test_ef1914_supply_fidelity.py: the other moments)."""
     pos.set_turn(*moment)
     pos.set_scenario("tannenberg")
     path = Composer(game).write(pos, tmp_path / "s.vsav")
@@ -137,7 +140,7 @@ def test_out_of_supply_at_home_is_not_isolated(game, module, tmp_path):
 # ----------------------------------------------------------------- markers (14.4 (4)), timing
 def test_unmarked_low_supply_is_an_error_after_the_supply_phase(game, module, tmp_path):
     hex_id, _ = place(game, "russian", 5)
-    _, report = supply_of(game, module, blank(game).unit(RU_DIV, hex_id), tmp_path, (3, "russian", "Attack"))
+    _, report = supply_of(game, module, blank(game).unit(RU_DIV, hex_id), tmp_path, (3, "russian", "RR Engineering"))
     errors = supply_findings(report, "error")
     assert [f.units for f in errors] == [(RU_DIV,)]
 

@@ -2,7 +2,7 @@
 
 A scenario's set-up is legal by definition: the publisher put each unit there. For every scenario
 of every shipped game and of the test games, the real engine starts the module's predefined set-up
-(New Game) and saves it; the checker reads that save at its own moment and again at each phase of
+(New Game) and saves it (a game's set-ups one after another in one engine start); the checker reads that save at its own moment and again at each phase of
 the scenario's first game turn with nothing moved (the turn tracker pressed on, as a player would).
 No error may show, and no pending note but those the scenario's own rules explain (EXPLAINED,
 each with the rule's words). `modgen validate` reports the same as warnings (tested on a new game).
@@ -22,7 +22,7 @@ from modgen import plugins
 from modgen.build import build_game
 from modgen.check.reader import read_state
 from modgen.setups import findings_of_setup, first_turn_moments
-from modgen.engine import run_engine
+from modgen.engine import SETUP_SOURCE, run_engine
 from modgen.loader import load_game
 from modgen.vassal.module import read_module
 
@@ -43,26 +43,30 @@ EXPLAINED = {
 
 @pytest.fixture(scope="module")
 def engine_setups(tmp_path_factory) -> dict[tuple[str, str], Path]:
-    """(game, scenario id) -> the save the engine wrote right after starting that predefined set-up."""
+    """(game, scenario id) -> the save the engine wrote right after starting that predefined set-up
+    (every set-up of a game through one engine start: File > New Game, then File > Save As, in turn)."""
     require_engine()
     plugins.register("third", ThirdRules)
-    jobs: list[tuple[str, str, Path, str, Path]] = []
+    jobs: list[tuple[str, Path, list[tuple[str, str, Path]]]] = []
     for gid, root in GAMES.items():
         out = tmp_path_factory.mktemp(gid)
         res = build_game(root, gid, out)
         names = {entry: name for name, entry in read_module(res.path).setups.items()}
-        for sc in res.game.scenarios.values():
-            jobs.append((gid, sc.id, res.path, names[f"setup_{sc.id}.vsav"], out / f"{sc.id}.engine.vsav"))
+        jobs.append((gid, res.path, [(sc.id, f"{SETUP_SOURCE}{names[f'setup_{sc.id}.vsav']}", out / f"{sc.id}.engine.vsav")
+                                     for sc in res.game.scenarios.values()]))
 
-    def start(job: tuple[str, str, Path, str, Path]) -> tuple[tuple[str, str], Path]:
-        gid, sid, module, name, saved = job
-        res = run_engine(module, setup=name, save_as=saved, images=False)
-        assert res.ok and saved.is_file(), f"{gid} {sid}: the engine did not start and save {name!r}:\n{res.describe()}"
-        return (gid, sid), saved
+    def start(job: tuple[str, Path, list[tuple[str, str, Path]]]) -> dict[tuple[str, str], Path]:
+        gid, module, setups = job
+        res = run_engine(module, resave=[(src, saved) for _, src, saved in setups], images=False, timeout=180)
+        problems = res.resaved()
+        for sid, src, saved in setups:
+            assert problems.get(src) == [] and saved.is_file(), f"{gid} {sid}: the engine did not start and save {src!r}:\n{res.describe()}"
+        assert res.ok, res.describe()
+        return {(gid, sid): saved for sid, _, saved in setups}
 
     try:
         with ThreadPoolExecutor(max_workers=2) as pool:
-            yield dict(pool.map(start, jobs))
+            yield {k: v for found in pool.map(start, jobs) for k, v in found.items()}
     finally:
         plugins.unregister("third")
 
@@ -86,6 +90,9 @@ def test_each_set_up_checks_clean_through_its_first_game_turn(engine_setups, gid
                 continue
             state = read_state(saved, _module_of(saved))
             assert state.scenario is not None and state.scenario.id == sid, "the engine's save keeps the scenario"
+            # exactly this scenario's units on the map (nothing left from the set-up started before it)
+            placed = {u.id: u.hex for u in state.units_on_map()}
+            assert placed == {p.unit: p.hex for p in state.scenario.setup if p.hex}, (gid, sid)
             assert first_turn_moments(state.game, state.scenario), "a first game turn with phases"
             for sf in findings_of_setup(state):
                 if (gid, sf.finding.rule, sf.finding.title) in EXPLAINED and sf.finding.status == "pending":

@@ -85,7 +85,7 @@ def formation(uid, name, nat, typ, size, scheme, corps, grid, row, where=None, t
     else:
         reinf.append((uid, turn, hexes, note))
 
-# Supply units (3.6, 9.7; digest 1.6): the front is normal, the back (a colour band) is Extended Mode with
+# Supply units (3.6, 9.7): the front is normal, the back (a colour band) is Extended Mode with
 # a longer Supply Range and an AP Allocation Limit. The limits are the rules' (exact): Minor Depot front 4,
 # back 2; Major Depot back 4; Corps Train back 2; none on the Major Depot's and the Corps Train's fronts.
 # The Supply Ranges are authored (the counters are lost): front as before, Extended back 3 more.
@@ -133,7 +133,7 @@ asset("de-kg-main", "Konigsberg", "de", "fortress", "X", 4, 12, 0, 0, "*", (54.7
       source="fortress units: steps 4 x FSSM 3 = defense 12; ma 0 (never moves, 12.1)")
 asset("de-kg-east", "Konigsberg", "de", "fortress", "X", 2, 6, 0, 0, "*", (54.71, 20.51), fssm=3, source="second fortress unit of the Konigsberg complex (12.1: 2+ units with one ID); same hex as the map's one-hex fortress area")
 formation("de-kg", "KG", "de", "infantry", "XX", "de_lwd", None, "de8", "Independent", (54.71, 20.51),
-          release_gt=99, src="Hauptreserve Konigsberg ('Konigsberg Corps', digest 5); garrison dot, never released")
+          release_gt=99, src="Hauptreserve Konigsberg ('Konigsberg Corps', 22.5); garrison dot, never released")
 asset("de-lotzen-fort", "Boyen", "de", "fort", "II", 1, 3, 0, 0, "*", (54.03, 21.76), fssm=3, source="Fortress Boyen at Lotzen", tags=['boyen_magazine'])
 asset("de-lotzen", "Lotzen", "de", "infantry", "X", 3, 4, 6, 1, "1", (54.03, 21.76), release_gt=99, ce=9,
       source="Lotzen garrison (white-triangle unit, 12.x); garrison dot", tags=['white_triangle'])
@@ -213,9 +213,9 @@ asset("ru-hv-2a", "hv 2A", "ru", "artillery", "II", 1, 0, 6, 3, "1", (53.10, 20.
       source="Second Army heavy artillery battalion: mostly 6-inch howitzers, so heavy (red) and high trajectory (underlined)")
 NOV = H(52.43, 20.72)   # Novogeorgievsk (Modlin)
 formation("ru-3gd-23", "3 gd/23", "ru", "infantry", "XX", "ru_gd", "23", "ru2", "XXIII Corps", None, 3, [NOV, H(52.87, 20.62)],
-          note="3rd Guard Division from Warsaw, by rail to Novogeorgievsk - Ciechanow", src="3rd Guard Infantry Division (digest 5)")
+          note="3rd Guard Division from Warsaw, by rail to Novogeorgievsk - Ciechanow", src="3rd Guard Infantry Division (3.3's Movement Restriction example)")
 
-# ---------------- Russian Tenth Army: arrives GT 7 (digest: Tannenberg scenario) ----------------
+# ---------------- Russian Tenth Army: arrives GT 7 (the Tannenberg scenario's) ----------------
 GRO = H(53.68, 23.83)   # Grodno
 BIA = H(53.13, 23.16)   # Bialystok
 OSO = H(53.47, 22.65)   # Osowiec
@@ -290,7 +290,7 @@ formation("ah-7c", "7 c", "ah", "cavalry", "XX", "ah_cav", None, "ah1", "Indepen
 LW_ENTRY = [H(50.82, 19.30), H(50.70, 19.45)]
 formation("de-3lw-lw", "3 lw/LW", "de", "infantry", "XX", "de_lwd", "LW", "ah1", "Landwehr Corps", None, 4, LW_ENTRY,
           note="Landwehr Corps (Woyrsch) under A-H First Army from GT 4 (6.x)",
-          src="3rd Landwehr Division, Landwehr Corps (Woyrsch), Czestochowa; the digest's '3 LW Corps' (2 divisions, A-H command GT 4-18)")
+          src="3rd Landwehr Division, Landwehr Corps (Woyrsch), Czestochowa; 6.2's and 22.3's '3 LW Corps' (2 divisions, A-H command GT 4-18)")
 formation("de-4lw-lw", "4 lw/LW", "de", "infantry", "XX", "de_lwd", "LW", "ah1", "Landwehr Corps", None, 4, LW_ENTRY,
           note="Landwehr Corps (Woyrsch) under A-H First Army from GT 4 (6.x)", src="4th Landwehr Division, Landwehr Corps (Woyrsch)")
 asset("de-ct-lw", "LW", "de", "corps_train", "XXX", 0, 0, 7, 0, "2", None, 4, LW_ENTRY, "Landwehr Corps train", corps="LW", sr=6)
@@ -342,7 +342,7 @@ setup.append(("ah-zal", "11.103"))
 asset("ah-f-przemysl", "Przemysl", "ah", "fortress", "X", 6, 18, 0, 0, "*", (49.78, 22.77), fssm=3, source="Przemysl fortress complex; steps and FSSM authored")
 asset("ah-f-przemysl-2", "Przemysl", "ah", "fortress", "X", 4, 12, 0, 0, "*", (49.78, 22.77), fssm=3, source="second fortress unit of the Przemysl complex (12.1)")
 formation("ah-przemysl", "Prz. gar", "ah", "infantry", "XX", "ah_lstd", None, "ah3", "Independent", (49.78, 22.77), release_gt=99,
-          src="Przemysl garrison (the digest names it; 23rd Honved Division and Landsturm); garrison dot, never released")
+          src="Przemysl garrison (23.6 names it; 23rd Honved Division and Landsturm); garrison dot, never released")
 asset("ah-f-krakow", "Krakow", "ah", "fortress", "X", 4, 12, 0, 0, "*", (50.06, 19.94), fssm=3, source="Krakow fortress; steps and FSSM authored")
 formation("ah-krakow", "Kra. gar", "ah", "infantry", "XX", "ah_lstd", None, "ah1", "Independent", (50.06, 19.94), release_gt=99, src="Krakow garrison (Landsturm); garrison dot")
 asset("ah-dep-prz", "Przemysl", "ah", "major_depot", "XXX", 0, 0, 1, 0, "4", (49.78, 22.77), sr=8, tags=["army-ah-4"])
@@ -561,7 +561,7 @@ for uid, name, ce, grid, row in attach:
                         kind="attachment", side="russian" if nat == "ru" else "cp", count=1))
 dump(f"{OUT}/markers.yaml",
      "# yaml-language-server: $schema=../../docs/schema/markers.schema.json\n"
-     "# Markers named in the rules (digest 1.6). Two-sided where the rules give two sides; rotation (Prepared\n"
+     "# Markers named in the rules. Two-sided where the rules give two sides; rotation (Prepared\n"
      "# Attack facing, MPs Expended counts, AP Allocated counts) is not modelled. Attachment markers: one per\n"
      "# North and South formation, printed Base CE authored (1/1 CEL 11 and 25/3 CEL 10 from the rules' examples).\n",
      {"approximate": True,
@@ -620,7 +620,7 @@ dump(f"{OUT}/scenarios/tannenberg.yaml",
      "# yaml-language-server: $schema=../../../docs/schema/scenario.schema.json\n"
      "# GT 1 = 17 August 1914 (authored); 2-3 days a GT. Stacks are listed bottom first in the 4.2.5 order.\n",
      scenario("tannenberg", "Tannenberg Campaign (North, GT 1-14)",
-              "set-up from historical positions of 17 Aug 1914 placed with tools/ef1914_geo.py; length and arrivals authored from history (Tenth Army GT 7 is the rules')",
+              "set-up from historical positions of 17 Aug 1914 placed with tools/ef1914_geo.py; length and arrivals authored from history (Tenth Army GT 7 is the rules'); a set-up is legal, so every unit traces In Supply at GT 1 (14.0-14.4): units the historical positions left out of supply moved the fewest hexes that bring them in (see the units' sources)",
               14, ["North-West", "North", "North-East"],
               "The Russian First and Second Armies invade East Prussia against the German Eighth Army, 17 August - mid September 1914: Stalluponen, Gumbinnen, Tannenberg and the First Masurian Lakes. North sheets only. The Play Book's set-up is lost: this one is authored from history.",
               n_setup, n_reinf, scen_markers_for(n_setup, n_att, RP_N, ["north"])))
@@ -633,7 +633,7 @@ dump(f"{OUT}/scenarios/galicia.yaml",
      "# of about 20 August (authored): the rules' GT numbers (LW corps GT 4-18, IP levels) hold in every scenario;\n"
      "# 2-3 days a GT. Stacks are listed bottom first in the 4.2.5 order.\n",
      scenario("galicia", "The Battle for Galicia (South, GT 1-12)",
-              "set-up from historical positions of about 20 Aug 1914 placed with tools/ef1914_geo.py; length and arrivals authored from history (the Tarnopol detachments and the Zaleszczyki bridgehead are the rules')",
+              "set-up from historical positions of about 20 Aug 1914 placed with tools/ef1914_geo.py; length and arrivals authored from history (the Tarnopol detachments and the Zaleszczyki bridgehead are the rules'); a set-up is legal, so every unit traces In Supply at GT 1 (14.0-14.4): units the historical positions left out of supply moved the fewest hexes that bring them in (see the units' sources); the A-H I Corps and Russian XXIV Corps trains by their railhead and depot (14.2.2)",
               12, ["South-West", "South-East"],
               "Austria-Hungary's First, Fourth, Third and Second Armies against Russia's Fourth, Fifth, Third and Eighth Armies, 20 August - mid September 1914: Krasnik, Komarow, the Zlota Lipa and Gnila Lipa, Rawa Ruska and the retreat to the San. South sheets only. The Play Book's set-up is lost: this one is authored from history.",
               g_setup, s_reinf, scen_markers_for(g_setup, s_att, RP_ALL, ["south"])))
@@ -645,7 +645,7 @@ dump(f"{OUT}/scenarios/campaign.yaml",
      "# Generated by tools/author_ef1914_counters.py. GT 1 = 17 August 1914 (authored); the South set-up is\n"
      "# that of about 20 August (Galicia GT 1), its arrivals on the same GTs as in the galicia scenario.\n",
      scenario("campaign", "The Grand Campaign (all sheets, GT 1-45)",
-              "the tannenberg and galicia set-ups and arrivals combined (South positions of about 20 Aug, North of 17 Aug); authored from history",
+              "the tannenberg and galicia set-ups and arrivals combined (South positions of about 20 Aug, North of 17 Aug); authored from history; a set-up is legal, so every unit traces In Supply at GT 1 (14.0-14.4): units the historical positions left out of supply moved the fewest hexes that bring them in (see the units' sources)",
               45, None,
               "The whole front, 17 August - mid December 1914, on all five sheets: the North (Tannenberg) and South (Galicia) set-ups together. Later arrivals (Ninth Army, the Warsaw and Lodz battles) are not yet authored.",
               c_setup, c_reinf, scen_markers_for(c_setup, n_att + s_att, RP_ALL, ["north", "south"])))

@@ -1,6 +1,6 @@
 """Author the Eastern Front 1914 map data (terrain.yaml, features.yaml) from geography.
 
-The rulebook text keeps only a handful of hex IDs (digest 1.2) and no terrain, rivers, railways or
+The rulebook text keeps only a handful of hex IDs (in its examples and special rules) and no terrain, rivers, railways or
 towns. Everything here is authored from 1914 geography and placed on the map's grid with
 tools/ef1914_geo.py (the least-squares fit to the named hexes); the seven named hexes are exact.
 The YAML this writes is the data; this script is kept for provenance and re-authoring.
@@ -49,7 +49,7 @@ OUT = ROOT / "maps" / "ef1914"
 
 # The sheet layout and the TEC: map.yaml is written from this text (edit it here).
 MAP_YAML = r"""# 1914, Twilight in the East: five sheets (three 22"x34", one 8"x34", one 14"x34") forming one map,
-# 1 hex = 5 miles (digest 1.2). Hex IDs column.row over the whole map: columns counted from the east
+# 1 hex = 5 miles (scale: "Each hex represents an area five miles across"). Hex IDs column.row over the whole map: columns counted from the east
 # edge and growing westward, rows from the north edge growing southward, two or three digits
 # (53.12, 72.63, 11.103). Fitted to the rule hexes by tools/ef1914_geo.py (worst residual 1.2 hexes).
 # Written by tools/author_ef1914_map.py (which keeps this text): edit it there.
@@ -67,9 +67,9 @@ MAP_YAML = r"""# 1914, Twilight in the East: five sheets (three 22"x34", one 8"x
 # A North scenario uses the three North sheets, a South scenario the two South sheets (whole rows
 # of sheets left out, as VASSAL needs).
 # outer_lines: even (even columns sit half a hex higher): the rules' single-track line Rastenburg 52.27 -
-# Angerburg 49.24 is 4 hexes long (digest 1.2), which needs 52.27 and 49.24 4 hexes apart; with odd they are 5.
+# Angerburg 49.24 is 4 hexes long (8.2's rail movement example), which needs 52.27 and 49.24 4 hexes apart; with odd they are 5.
 approximate: true
-source: "Sheet extents, TEC, road and rail types authored from the digest's surviving fragments (6.0, 8.2: purple Russian gauge, black European) and 1914 geography; costs are stand-ins"
+source: "Sheet extents, TEC, road and rail types authored from the rules' surviving fragments (6.0, 8.2: purple Russian gauge, black European) and 1914 geography; costs are stand-ins"
 boards:
   - name: North-West
     hexes: columns
@@ -367,7 +367,7 @@ FORTRESSES = ["konigsberg", "thorn", "posen", "graudenz", "lotzen", "novogeorgie
 # company and joined to the Russian-gauge network nowhere (in Russian gauge it would be an island);
 # main lines double, branches single (authored). A line crossing the Russian border is split at the border station,
 # where the gauge changes. The rules fix two: Rastenburg 52.27 - Angerburg 49.24 single-track, 4 hexes, and Bromberg
-# 86.38 - Rastenburg 52.27 double-track via Thorn, Deutsch-Eylau and Allenstein, 43 hexes (digest 1.2): the Thorn -
+# 86.38 - Rastenburg 52.27 double-track via Thorn, Deutsch-Eylau and Allenstein, 43 hexes (8.2's rail movement example): the Thorn -
 # Insterburg line (double track Thorn - Korschen) runs by its real stations (Schulitz, Schönsee/Kowalewo, Briesen,
 # Bischofswerder, Bergfriede, Wartenburg, Rothfliess, Samulewo) and bends so that the distance along the rails is the
 # rules' 43 hexes (straight runs between the stations would give 40 on this grid).
@@ -581,14 +581,14 @@ ESCARPMENTS = [
 # the ferry is the river hexside nearest the place.
 FERRIES = [("Vistula", "zawichost"), ("Vistula", "pulawy"), ("Vistula", "gora-kalwaria"), ("Vistula", "wyszogrod"),
            ("Vistula", "plock"), ("Dniester", "niznow"), ("Niemen", "olita-ferry"), ("Niemen", "preny"), ("San", "nisko")]
-# Printed IPs (digest 3.9: Level 3 until GT 20, then 4): German field fortifications prepared before the war.
+# Printed IPs (13.5: Level 3 until GT 20, then 4): German field fortifications prepared before the war.
 # Each: (id, name, how): "left of" a river's hexsides (the hexes on that side), "around" a town, "chain" between places.
 PRINTED_IPS = [
     ("printed-ip-angerapp", "Angerapp line (printed IP)", ("left of", "Angerapp")),
     ("printed-ip-lotzen", "Lötzen position, Feste Boyen (printed IP)", ("around", "lotzen")),
     ("printed-ip-deime", "Deime line, Labiau - Tapiau (printed IP)", ("chain", "labiau-deime", "tapiau")),
 ]
-LOTZEN = "lotzen"  # the three causeways are the lake hexsides of the Lotzen hex (digest 3.7: all enter one hex)
+LOTZEN = "lotzen"  # the three causeways are the lake hexsides of the Lotzen hex (8.1 PLAY NOTE: "all three enter hex ... (near Lötzen)")
 
 # --------------------------------------------------------------------------------------------
 # Terrain polygons (lat, lon)
@@ -845,8 +845,8 @@ def build():
         if terrain[h] in ("sea", "lake"):
             terrain[h] = "clear"
 
-    # 14.2.1 (a depot "must be stacked in a RR station hex"; digest 6: a station is a city, town or village
-    # on a line): every named station of a line that is no town above is drawn as a village
+    # 14.2.1 (a depot "must be stacked in a RR station hex"; 2.2: a RR Station is a RR Platform, City, Town or
+    # Village symbol connected to a RR line): every named station of a line that is no town above is drawn as a village
     town_keys = {k for _, k, _ in TOWNS}
     for _, _, stations in RAILWAYS:
         for key in stations:
@@ -1028,8 +1028,13 @@ def write(terrain, towns, rails, roads, hexsides, ips, bukowina, sources) -> Non
          "# Exact from the rules: the hexes of Angerburg 49.24, Rastenburg 52.27, Bromberg 86.38, Piotrkow 72.63,",
          "# Tarnopol 12.91, Brest-Litowsk 31.55 (printed supply symbol) and Zaleszczyki 11.103; the single-track",
          "# Rastenburg - Angerburg line (4 hexes) and the 43 rail hexes Bromberg - Rastenburg. Everything else is approximate.",
+         "# Bridges: 2.2 \"Bridges exist wherever a roadway or RR line crosses a river hexside\": one on every railway and road",
+         "# crossing. Authored so that the scenarios' set-ups trace In Supply (a set-up is legal; 14.1: supply crosses a",
+         "# Grand or Major river only at a bridge, pontoon or ferry): the Ostroleka - Myszyniec - Ortelsburg road (its Narew",
+         "# bridge), Jaroslau on the San's right bank (17.4 \"The RR Bridge at Jaroslau\"), the Debica - Tarnobrzeg - Rozwadow,",
+         "# Rozwadow - Przeworsk and Ivangorod - Radom - Kielce railways (1914 lines).",
          "approximate: true",
-         'source: "Rivers, escarpments, causeways, ferries, closed national borders, 1914 railways by track and gauge, main chaussees, towns, fortresses, printed IPs and friendly edges authored from real geography and history (tools/ef1914_geo.py fit); the rules do not print them"',
+         'source: "Rivers, escarpments, causeways, ferries, closed national borders, 1914 railways by track and gauge, main chaussees, towns, fortresses, printed IPs and friendly edges authored from real geography and history (tools/ef1914_geo.py fit); the rules do not print them; bridges wherever a road or railway crosses a river (2.2)"',
          "hexsides:"]
     for kind, name, sides in hexsides:
         f.append(f"  - type: {kind}")

@@ -1,6 +1,6 @@
 """Author the Holland '44 map data (map.yaml, terrain.yaml, features.yaml). Deterministic.
 
-Exact from the rules (digest section 2): VP town hexes, the named bridges, the Pannerden ferry
+Exact from the rules (Holland '44, 2nd edition, section 2): VP town hexes, the named bridges, the Pannerden ferry
 hex, drop hexes A1/A2, 6325 polder+woods, 6314 unknown-start hex, the board grid. Everything
 else (terrain, rivers, roads, other towns, drop zones B..Z/K, entry-area extents, corps
 boundaries) is authored from real geography projected with tools/holland_geo.py.
@@ -375,7 +375,7 @@ def write(rivers, terr, towns, roads, road_bridges, ferry, cb1, cb2, areas, owne
     m = '''# Holland '44: one map, 2 km a hex. Hex CCRR: CC counted from the south (left) edge, RR from the
 # west (top) edge; north is to the sheet's right. Written by tools/author_holland_map.py.
 approximate: true
-source: "TEC authored from the rules digest (terrain effects approximate); grid exact (rules 2.x)"
+source: "TEC authored from the rules' surviving text (terrain effects approximate); grid exact (rules 2.x)"
 boards:
   - name: Holland
     hexes: columns

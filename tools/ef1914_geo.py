@@ -1,7 +1,7 @@
 """The Eastern Front in WW1: the map's hex grid fitted to the hexes the rulebook names.
 
 The rulebook numbers hexes `column.row` over all five sheets, columns growing westward and rows
-southward, 5 miles a hex (digest 1.2). Its surviving hex IDs are fixed points with known places;
+southward, 5 miles a hex (the rules' scale). Its surviving hex IDs are fixed points with known places;
 this fits a map projection to them (least squares, columns and rows as linear functions of
 longitude and latitude) and says how well each named hex fits. `hex_of(lat, lon)` then places
 any town, river bend or railway station for the authored data.

@@ -34,6 +34,7 @@ from typing import Any, Optional, Sequence
 from ..conventions import MAIN_MAP
 from ..errors import SaveError
 from ..gamestate import GameState, UnitState
+from ..model import Reinforcement
 from ..movement import MovementRules
 from ..plugin_api import END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, Finding, MoveLimits, PhaseLog, Roll, StepFinding, UnitMove, VPLine
 from ..plugins import rules_for
@@ -250,6 +251,16 @@ def _off_turn_ok(plugin: Any, ph: PhaseLog, before: UnitState, after: UnitState,
     return bool(callable(hook) and hook(ph, before, after, moves))
 
 
+def entry_hexes_on(arrival: Reinforcement, turn: Optional[int]) -> tuple[str, ...]:
+    """Where an arrival enters on a turn: its own hexes, or those of the latest of its later turns
+    reached ("must enter at 1.01 on GT 6, or else arrives on GT 7 at 1.03, 1.05 or 1.07")."""
+    hexes = arrival.hexes
+    for later, there in sorted(arrival.later):
+        if turn is not None and turn >= later:
+            hexes = there
+    return hexes
+
+
 def _off_turn_refusal(plugin: Any, ph: PhaseLog, before: UnitState, after: UnitState,
                       moves: list[UnitMove]) -> Optional[Finding]:
     """The plugin's own finding for a non-phasing move its rules could allow but do not (a cavalry
@@ -272,7 +283,7 @@ def _arrival(ph: PhaseLog, rules: MovementRules, before: UnitState, after: UnitS
     if ph.gt is not None and ph.gt < arrival.turn:
         return [StepFinding(step, Finding(rule, "Reinforcement before its turn", where, (before.id,),
                                           f"{before.id} entered at {after.hex} on GT {ph.gt}; it arrives on GT {arrival.turn}"))]
-    allowed = set(arrival.hexes)
+    allowed = set(entry_hexes_on(arrival, ph.gt))
     if arrival.railroad_between:
         allowed |= game.map.rail_hexes()
     enemy = {u.hex for u in ph.start.units_on_map() if u.side != before.side}
@@ -280,5 +291,6 @@ def _arrival(ph: PhaseLog, rules: MovementRules, before: UnitState, after: UnitS
         return []  # every entry hex enemy-occupied: the rules send it elsewhere (a map edge), not judged here
     if allowed and after.hex not in allowed and ph.side == before.side:
         return [StepFinding(step, Finding(rule, "Reinforcement off its entry hexes", where, (before.id,),
-                                          f"{before.id} entered at {after.hex}; its entry: {', '.join(sorted(arrival.hexes)) or 'a railroad hex'}"))]
+                                          f"{before.id} entered at {after.hex} on GT {ph.gt}; its entry then: "
+                                          f"{', '.join(sorted(entry_hexes_on(arrival, ph.gt))) or 'a railroad hex'}"))]
     return []

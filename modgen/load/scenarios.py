@@ -33,6 +33,11 @@ REINFORCEMENT = obj("An arrival: `hexes`, `railroad_between`, `area` or `drop`."
     "area": text("enters from this features.yaml entry_areas id"),
     "drop": text("lands at the drop hexes with this label (features.yaml areas `label`)"),
     "note": text("a note printed on the reinforcement chart"),
+    "later": items("if it does not arrive on `turn`: a later turn it may arrive on instead, and where", obj(
+        "A later arrival: its turn and entry hexes.", {
+            "turn": must(integer("the later turn", 1)),
+            "hexes": must(hex_ids("its entry hexes on that turn")),
+        })),
 }, anyOf=_either(("hexes",), ("railroad_between",), ("area",), ("drop",)))
 AT = obj("Where: a `hex`, a `hexside`, an entry `area`, or a `track` box.", {
     "hex": hex_id("on this hex"),
@@ -158,13 +163,7 @@ def _scenario(s: Node, sid: str, units, markers, game_map: MapData, side_ids, tu
     for n in s.nodes("reinforcements", []):
         with item(n):
             uid = unit_ref(n)
-            hexes = []
-            for line, value, path in n.texts("hexes", [], hex_id=True):
-                if value not in game_map.board_of:
-                    raise DataError(s.file, line, path, unknown_hex(value, game_map.boards))
-                if why := off_sheets(value):
-                    raise DataError(s.file, line, path, why)
-                hexes.append(value)
+            hexes = _entry_hexes(n, game_map, off_sheets)
             rr = None
             if n.has("railroad_between"):
                 ends = [v for _, v, _ in n.texts("railroad_between", hex_id=True)]
@@ -177,7 +176,9 @@ def _scenario(s: Node, sid: str, units, markers, game_map: MapData, side_ids, tu
             drop = n.choice("drop", drops) if n.has("drop") else None
             if not hexes and rr is None and area is None and drop is None:
                 n.fail(None, "a reinforcement needs 'hexes', 'railroad_between', 'area' or 'drop'")
-            reinf.append(Reinforcement(uid, n.integer("turn", lo=1, hi=count), tuple(hexes), rr, n.text("note", ""), area, drop))
+            turn = n.integer("turn", lo=1, hi=count)
+            reinf.append(Reinforcement(uid, turn, tuple(hexes), rr, n.text("note", ""), area, drop,
+                                       _later(n, turn, count, game_map, off_sheets)))
     mk = []
     for n in s.nodes("markers", []):
         with item(n):
@@ -233,3 +234,24 @@ def _start_vp(s: Node, side_ids: list[str]) -> tuple[tuple[str, int], ...]:
             raise DataError(s.file, line, f"vp.{side}", f"expected a whole number of VP, 0 or more, got {value!r}")
         out.append((side, value))
     return tuple(out)
+
+
+def _later(n: Node, turn: int, count: int, game_map: MapData, off_sheets) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """A reinforcement's later arrivals ("must enter on GT 6, or else arrives on GT 7 at ..."): each
+    after the arrival's own turn, on the track, at known hexes of the sheets in play."""
+    out = []
+    for k in n.nodes("later", []):
+        out.append((k.integer("turn", lo=turn + 1, hi=count), _entry_hexes(k, game_map, off_sheets)))
+    return tuple(out)
+
+
+def _entry_hexes(n: Node, game_map: MapData, off_sheets) -> tuple[str, ...]:
+    """An arrival's `hexes`: known hexes on the sheets the scenario plays on."""
+    hexes = []
+    for line, value, path in n.texts("hexes", [], hex_id=True):
+        if value not in game_map.board_of:
+            raise DataError(n.file, line, path, unknown_hex(value, game_map.boards))
+        if why := off_sheets(value):
+            raise DataError(n.file, line, path, why)
+        hexes.append(value)
+    return tuple(hexes)

@@ -46,6 +46,12 @@ def occupied_by_side(units: Iterable[UnitState]) -> dict[str, set[str]]:
     return out
 
 
+def friend_and_foe(occupied: dict[str, set[str]], side: str) -> tuple[set[str], set[str]]:
+    """The hexes a side's units hold, and those its enemies hold (from occupied_by_side)."""
+    enemy = set().union(*(h for s, h in occupied.items() if s != side))
+    return occupied.get(side, set()), enemy
+
+
 def rail_network(m: MapData, seeds: Iterable[str], blocked: set[str]) -> set[str]:
     """Seeds plus every railroad hex joined to one by a contiguous railroad of unblocked hexes."""
     links: dict[str, list[str]] = {}

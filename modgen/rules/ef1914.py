@@ -69,9 +69,20 @@ TIMINGS = (
     RuleTiming("3.3.5", Timing(), "3.3.5: a unit bearing the Movement Restriction dot begins the scenario immobile "
                "(or as a city garrison) until the GT in the dot; without a number it is never released."),
     RuleTiming("5.0", Timing(), "5.0: the sequence of play: game turns, player turns and phases in order."),
-    # 14.0: the states are "fixed once per GT in the owner's Supply Phase and kept until the next one"
-    # ("Units that are in Low Supply or Out of Supply suffer these effects until the next Supply Phase").
-    RuleTiming("14.4", Timing(FIXED_IN_PHASE, "Supply"), "14.4 (1)-(4): place an Out of Supply marker on any depot "
+    # 14.0: "The supply state of a player's units is determined once per GT during the friendly Supply Phase;
+    # once a unit is determined to be in Low Supply or Out of Supply, it remains so until its status is checked
+    # anew during the next friendly Supply Phase" (14.5: "Units that are in Low Supply or Out of Supply suffer
+    # these effects until the next Supply Phase"). The markers state the supply of the position of the Supply
+    # Phase; units move after it (Movement, Counter Movement, retreats), so a later position is no test of them.
+    # DECISION (the RR Engineering Phase, between Supply and Movement): reading 1, compare there too: no unit moves
+    # in it, the position is the Supply Phase's; reading 2, do not: a Railhead advanced in it (17.x, lost) may
+    # make a line friendly operational that was not at the Supply Phase. Reading 1: the Railhead is a marker the
+    # player moves for the next GT's supply, and a marker check that holds in no phase after Supply could never
+    # be an error in a single save. Compared up to (not including) the Movement Phase; info after it.
+    RuleTiming("14.4", Timing(FIXED_IN_PHASE, "Supply", until="Movement"), "14.0: the supply state of a player's "
+               "units is determined once per GT during the friendly Supply Phase; once a unit is determined to be in "
+               "Low Supply or Out of Supply, it remains so until its status is checked anew during the next friendly "
+               "Supply Phase. 14.4 (1)-(4): place an Out of Supply marker on any depot "
                "unit without a valid LOC and on any Corps Train unit with no valid supply line; place a Low Supply "
                "marker on all combat and artillery units that trace supply from a Corps Train unit on its extended "
                "mode side, or that trace to a RR line hex at ranges between 4 and 6 hexes; place an Out of Supply "
@@ -88,7 +99,9 @@ SUPPLY_NOTES = (
     "edge, Corps Trains a depot of their army in range or a RR line joined to an edge, combat and artillery units "
     "their army's depots, their corps' train (two guest cavalry formations per train), a RR line within 6 hexes or "
     "a fortress magazine. Path costs in hexes: double-track RR 1/4, single 1/2, rough 1 1/2, mountain and wetlands "
-    "2 (1 along a road), mountain ridge +1, Grand/Major river crossings +1 in Autumn.",
+    "2 (1 along a road), mountain ridge +1, Grand/Major river crossings +1 in Autumn. A supply line crosses a "
+    "Grand or Major River only at a bridge, pontoon or ferry; a bridge exists wherever a road or RR line crosses "
+    "a river hexside (2.2). A corps is its nationality's: the German and A-H XVII Corps are two corps.",
     "Read from the save as the rules' lost parts force (DECISIONs in modgen/rules/ef1914_supply.py): friendly "
     "operational RR = the side's home-country lines free of enemy units, plus lines in enemy country up to a "
     "friendly Railhead marker (17.1 is lost); weather (20.0) is lost: wetlands always count 2; control (4.3) "

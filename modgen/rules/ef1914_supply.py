@@ -25,7 +25,8 @@ How the data tells what the rules read:
                  (att-<unit id>); an asset takes its corps' army (the corps' formations' display)
   corps          the unit's nationality and `formation` (a corps is its nationality's); the corps'
                  track: the display row holding most of the attachment markers of that corps' formations
-  depot's army   a unit tag `army-<display id>`; without one the depot serves its whole side
+  depot's army   a unit tag `army-<display id>`; without one the depot serves its whole side; a unit
+                 whose army the displays do not show draws on its own nationality's depots (serves)
   cavalry corps  a corps whose formations are all cavalry
   extended       a supply unit with its back up; its range is the face's `sr` value
   supply symbol  a fortress unit tagged `supply_symbol`; Fortress Boyen's magazine: tag
@@ -132,6 +133,21 @@ def corps_key(unit: Unit) -> Optional[str]:
 def depot_army(u: UnitState) -> Optional[str]:
     """The army a depot serves: its `army-<display id>` tag (None: its whole side)."""
     return next((t[len("army-"):] for t in sorted(u.unit.tags) if t.startswith("army-")), None)
+
+
+def serves(depot: UnitState, u: UnitState, army: Optional[str]) -> bool:
+    """14.3.2: "An Army Minor Depot or Major Depot unit can supply any number of units, as long as these
+    units are all attached to the depot's army". DECISION (a unit whose army the save does not show: no
+    Attachment marker of its own or of its corps on a display): reading 1, no depot supplies it; reading
+    2, any depot of its side. Neither: a depot of its own nationality may (an army is its nationality's,
+    as a corps is; an A-H unit never draws on a German army's depot by default), so a save without the
+    displays is not read as out of supply everywhere."""
+    mine = depot_army(depot)
+    if mine is None:
+        return True
+    if army is None:
+        return depot.unit.nationality == u.unit.nationality
+    return mine == army
 
 
 def trace(state: GameState) -> dict[str, SupplyStatus]:
@@ -244,7 +260,7 @@ class _SideTrace:
                 out[u.unit.id] = self.status(u, IN, None, "entrained (8.2.4; an entrained Corps Train supplies nothing)")
                 continue
             army = self.org.corps_army.get(corps_key(u.unit) or "")
-            via = next(((d, r) for d, r in depots if u.hex in r.cost and depot_army(d) in (None, army)), None)
+            via = next(((d, r) for d, r in depots if u.hex in r.cost and serves(d, u, army)), None)
             if via is not None:
                 out[u.unit.id] = self.status(u, IN, via[1], f"depot {via[0].unit.id} in {via[0].hex}")
             elif u.hex in self.joined:
@@ -290,7 +306,7 @@ class _SideTrace:
         army = self.org.army_of_unit.get(u.unit.id)
         options: list[SupplyStatus] = []
         for d, r in depots:  # 14.3.2: units attached to the depot's army
-            if u.hex in r.cost and (depot_army(d) is None or army is None or depot_army(d) == army):
+            if u.hex in r.cost and serves(d, u, army):
                 options.append(self.status(u, IN, r, f"depot {d.unit.id} in {d.hex}"))
         for corps, (t, r) in trains.items():
             if u.hex in r.cost and self._train_serves(t, corps, u):
@@ -350,8 +366,8 @@ class _SideTrace:
         Bukowina Holding Box's map-edge half-hexes. DECISION: the three are the A-H units (tag
         `fischer` aside) still short of In Supply, in unit-id order."""
         box = self.m.entry_area(BUKOWINA_AREA)
-        if box is None or box.owner_on(self.state.turn) != self.side:
-            return
+        if box is None or not box.hexes or box.owner_on(self.state.turn) != self.side:
+            return  # no holding box, its map edge is on a sheet the scenario leaves out, or not this side's
         reach = Reach(Source("bukowina", box.hexes[0], None))
         reach.cost, reach.prev = spread(self.m, box.hexes, BUKOWINA_RANGE, None, self.blocked, self.operational,
                                         self.autumn)

@@ -1,5 +1,5 @@
 """Battle for Galicia 1914: what a save can show against rules 2.1, 4.1, 4.5, 5.x, 6.1, 11.x,
-13.0, 14.0, 15.1 and the TEC.
+13.0, 14.0, 14.1, 15.0, 15.1 and the TEC.
 
 Rules: Battle for Galicia 1914, rules of play (English edition). Decisions where the rules are
 silent or ambiguous are marked DECISION, with the readings they choose between.
@@ -16,7 +16,7 @@ from ..plugin_api import (
 )
 from . import galicia1914_arrivals, galicia1914_combat, galicia1914_log, galicia1914_vp
 from .common import (
-    both_sides, neighbour_tables, occupied_by_side, rail_network, saves_out_of_order, stack_steps, steps_of, trace_to_sources,
+    both_sides, neighbour_tables, friend_and_foe, occupied_by_side, rail_network, saves_out_of_order, stack_steps, steps_of, trace_to_sources,
     unit_ids, zoc_hexes,
 )
 
@@ -86,6 +86,8 @@ TIMINGS = (
                title="VP recorded went down"),
     RuleTiming("15.1", Timing(), "15.0: During play each player will add VPs as they are earned according to the VP "
                "Schedule found in 15.1.", title=galicia1914_vp.ABOVE_TITLE),
+    RuleTiming("15.1", Timing(), "15.0: During play each player will add VPs as they are earned according to the VP "
+               "Schedule found in 15.1.", title=galicia1914_vp.GROWTH_TITLE),
 )
 
 
@@ -226,8 +228,7 @@ class GaliciaRules:
             mine = [u for u in on_map if u.side == side.id]
             if not mine:
                 continue
-            friendly = occupied.get(side.id, set())
-            enemy = set().union(*(h for s, h in occupied.items() if s != side.id)) if len(occupied) > 1 else set()
+            friendly, enemy = friend_and_foe(occupied, side.id)
             ezoc_all = zoc_hexes(m, enemy)
             ezoc = ezoc_all - friendly
             seeds = [h for h in m.supply_sources.get(side.id, ()) if h not in enemy]

@@ -14,7 +14,7 @@ from typing import Optional
 from ..gamestate import GameState, UnitState
 from ..model import MapData
 from ..plugin_api import SupplyStatus
-from .common import neighbour_tables, occupied_by_side, zoc_hexes
+from .common import neighbour_tables, friend_and_foe, occupied_by_side, zoc_hexes
 from .holland44_zoc import Bond, cohesion
 
 PART1_MAX = 4  # 18.3: up to 4 hexes from the unit to a road
@@ -45,8 +45,7 @@ def trace_supply(state: GameState, bonds: list[Bond]) -> dict[str, SupplyStatus]
         mine = [u for u in on_map if u.side == side.id]
         if not mine:
             continue
-        friendly = occupied.get(side.id, set())
-        enemy = set().union(*(h for s, h in occupied.items() if s != side.id)) if len(occupied) > 1 else set()
+        friendly, enemy = friend_and_foe(occupied, side.id)
         enemy_zoc_units = [u.hex for u in on_map if u.side != side.id and cohesion(u) != "full_retreat"]
         ezoc = zoc_hexes(m, enemy_zoc_units) - friendly
         bond_hexes = {b.hex for b in bonds if b.side != side.id and b.hex}

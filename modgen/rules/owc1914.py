@@ -361,7 +361,7 @@ def patrol_limit(state: GameState, patrols: dict[str, list[UnitState]]) -> list[
         if len(units) > limits.get(side, len(units)):
             hexes = tuple(sorted({u.hex or "" for u in units}))
             out.append(Finding(rule, "Too many patrols", hexes, tuple(sorted(u.id for u in units)),
-                               f"{len(units)} {state.game.side(side).name} patrols on the map (in {', '.join(hexes)}), "
+                               f"{state.game.side(side).name}: {len(units)} patrols on the map (in {', '.join(hexes)}), "
                                f"at most {limits[side]} ({rule})"))
     return out
 

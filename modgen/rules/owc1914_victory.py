@@ -164,8 +164,8 @@ def victory(states: list[GameState], views: Views) -> VPReport:
     lines: list[VPLine] = []
     once: set[str] = set()
     for stage in range(1, game.turns.count + 1):
-        end = (stage, LAST_PHASE_OF_STAGE[0], nphases - 1)
-        if not (first.turn_index < end <= last.turn_index):
+        end = (stage, LAST_PHASE_OF_STAGE[0], nphases - 1)  # the stage ends after this phase (3)
+        if not (first.turn_index <= end < last.turn_index):  # a save in that phase is taken during it, before the end
             continue
         j = max(i for i, st in enumerate(states) if st.turn_index <= end)
         lines += [VPLine(stage, side, source, vp)

@@ -3,7 +3,10 @@
 start.vsav: the Tannenberg set-up, GT 1, the Russian Reinforcement, Withdrawal and Activation Phase (the
 first phase of play, before either side's first Supply Phase has set supply markers): clean.
 illegal.vsav: the same set-up on GT 3, Central Powers Attack Phase, with eight breaches, pinned in
-illegal.expected.json (reasoned from the rules text before the checker ran).
+illegal.expected.json (reasoned from the rules text before the checker ran); its two supply markers are
+information there (14.0: a supply state is fixed in the friendly Supply Phase, and units have moved since).
+supply.vsav: the same two supply markers on GT 3 in the Central Powers RR Engineering Phase, right after the CP
+Supply Phase and before anything moves: there they are compared, two errors (supply.expected.json).
 Run from the repository root: .venv/bin/python samples/ef1914/make_samples.py
 """
 
@@ -66,6 +69,13 @@ def main() -> None:
     # carries no Out of Supply marker
     bad.unit("de-70lw", "55.45")
     composer.write(bad, HERE / "illegal.vsav")
+
+    markers = from_scenario(game, scenario).set_turn(3, "cp", "RR Engineering")
+    markers.description = ("The Eastern Front in WW1, Tannenberg, GT 3, CP RR Engineering Phase: two supply markers "
+                           "that disagree with the Supply Phase's position")
+    markers.marker("out-of-supply", "48.19", under="de-dep-ins")
+    markers.unit("de-70lw", "55.45")
+    composer.write(markers, HERE / "supply.vsav")
 
 
 if __name__ == "__main__":

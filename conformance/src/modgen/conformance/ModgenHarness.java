@@ -364,6 +364,7 @@ public final class ModgenHarness {
     String side;  // null: the PlayerRoster's first side
     String saveAs;  // null: do not save
     String actions;  // null: no --actions file (JSON lines, see HarnessActions)
+    String resaveList;  // null: none; else a file of "IN<TAB>OUT" lines: each save loaded, then saved as OUT
     int timeout = 120;
     boolean images = true;
     boolean verbose = false;
@@ -383,13 +384,14 @@ public final class ModgenHarness {
       case "--side": a.side = v; i++; break;
       case "--save-as": a.saveAs = v; i++; break;
       case "--actions": a.actions = v; i++; break;
+      case "--resave-list": a.resaveList = v; i++; break;
       case "--timeout": a.timeout = Integer.parseInt(v); i++; break;
       case "--ignore": ignores.add(java.util.regex.Pattern.compile(v, java.util.regex.Pattern.DOTALL)); i++; break;
       case "--no-images": a.images = false; break;
       case "--verbose": a.verbose = true; break;
       default:
         diag.println("usage: ModgenHarness --module M.vmod [--save S.vsav | --setup NAME] [--password PW] "
-          + "[--name NAME] [--side SIDE] [--actions FILE.jsonl] [--save-as OUT.vsav] [--timeout SECONDS] [--ignore REGEX]... [--no-images] [--verbose]");
+          + "[--name NAME] [--side SIDE] [--actions FILE.jsonl] [--save-as OUT.vsav] [--resave-list FILE] [--timeout SECONDS] [--ignore REGEX]... [--no-images] [--verbose]");
         System.exit(2);
       }
     }
@@ -545,6 +547,10 @@ public final class ModgenHarness {
 
     // --- load a game ---
     final GameState gs = m.getGameState();
+    if (a.resaveList != null) {
+      resaveAll(a, m, gs);
+      finish(0);
+    }
     if (a.save != null) {
       final File saveFile = new File(a.save);
       onEdt("load save", () -> {
@@ -614,6 +620,67 @@ public final class ModgenHarness {
   }
 
   // ---------------------------------------------------------------------------------------------
+
+  // ---------------------------------------------------------------------------------------------
+  // --resave-list: many saves through one engine, each loaded as File > Load Game does (the save's own
+  // restore command closes the game before, SetupCommand(false)), or a predefined setup launched
+  // ("setup:NAME"), and saved as File > Save As does.
+  // A "resave" record opens each; the problems after it, up to the next, are that save's.
+
+  static final String SETUP_PREFIX = "setup:";  // an IN of --resave-list naming a predefined setup
+
+  static void resaveAll(Args a, GameModule m, GameState gs) throws Exception {
+    for (final String line : java.nio.file.Files.readAllLines(new File(a.resaveList).toPath(), java.nio.charset.StandardCharsets.UTF_8)) {
+      if (line.isBlank()) continue;
+      final String[] io = line.split("\t", 2);
+      if (io.length != 2) {
+        problem("error", "harness", "--resave-list: not IN<TAB>OUT: " + line, null);
+        continue;
+      }
+      emit(obj("kind", "resave", "save", io[0], "file", io[1]));
+      if (io[0].startsWith(SETUP_PREFIX)) {  // a predefined setup, as File > New Game > NAME launches it
+        final String name = io[0].substring(SETUP_PREFIX.length());
+        final boolean[] found = {false};
+        onEdt("launch setup", () -> {
+          for (final PredefinedSetup ps : m.getAllDescendantComponentsOf(PredefinedSetup.class)) {
+            if (!ps.isMenu() && name.equals(ps.getConfigureName())) {
+              found[0] = true;
+              ps.launch();
+              return;
+            }
+          }
+        });
+        if (!found[0]) {
+          problem("error", "harness", "no predefined setup named " + name, null);
+          continue;
+        }
+      }
+      else {
+        final File saveFile = new File(io[0]);
+        onEdt("load save", () -> {
+          m.setGameFile(saveFile.getName(), GameModule.GameFileMode.LOADED_GAME);
+          gs.loadGameInBackground(saveFile);
+        });
+      }
+      final long deadline = System.currentTimeMillis() + (a.timeout - 10) * 1000L;
+      while (gs.isLoadingInBackground() && System.currentTimeMillis() < deadline) Thread.sleep(50);
+      settle();
+      if (!gs.isGameStarted()) {
+        problem("error", "load", "the game did not start: " + io[0], null);
+        continue;
+      }
+      onEdt("save as", () -> {
+        try {
+          gs.saveGame(new File(io[1]));
+          emit(obj("kind", "saved", "file", io[1]));
+        }
+        catch (Throwable e) {
+          problem("error", "save", "saving the game failed: " + e, stack(e));
+        }
+      });
+      settle();
+    }
+  }
 
   // ---------------------------------------------------------------------------------------------
   // The game-setup wizard, answered like a user who picks a side.
