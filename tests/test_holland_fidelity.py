@@ -46,7 +46,6 @@ position and are not in the log; steps count the actions after it):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +56,7 @@ from modgen.check.run import check_saves, check_states
 from modgen.check.reader import read_state
 from modgen.engine import run_engine
 from modgen.gamestate import GameState
+from modgen.setups import at_moment as at  # the same position, the turn tracker at another moment
 from modgen.vassal.module import read_module
 from modgen.vmod.compose import Composer, Position, from_scenario
 
@@ -76,13 +76,6 @@ def blank(game, turn: int, side: str, phase: str, scenario: str = "campaign") ->
     for s in game.sides:
         pos.set_vp(s.id, 0)
     return pos
-
-
-def at(state: GameState, turn: int, side: str, phase: str) -> GameState:
-    """The same engine-written position with the turn tracker at another moment (nothing moved)."""
-    game = state.game
-    index = (turn, list(game.turns.player_turns).index(side), list(game.turns.phases).index(phase))
-    return replace(state, turn=turn, phasing_side=side, phase=phase, turn_index=index, memo={})
 
 
 def statuses(state: GameState, rule: str) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
