@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from .model import Game
+from .model import Game, Scenario
 from .stacking import FREE_STACKING, breach
 from .yamlsrc import line_of, load_yaml
 
@@ -54,15 +54,22 @@ def setup_warnings(root: Path, game: Game, module: Path) -> list[DataWarning]:
 
 def _scenario_files(root: Path, game: Game) -> dict[str, str]:
     """Scenario id -> its file, relative to the data root."""
-    out: dict[str, str] = {}
+    return {scenario.id: rel for rel, _data, scenario in _scenario_docs(root, game)}
+
+
+def _scenario_docs(root: Path, game: Game) -> list[tuple[str, dict, Scenario]]:
+    """(file relative to the data root, its YAML, the scenario it loaded as) for each scenario file."""
+    out = []
     folder = root / "counters" / game.id / "scenarios"
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        rel = str(path.relative_to(root))
         try:
-            data = load_yaml(path, str(path))
+            data = load_yaml(path, rel)
         except Exception:
             continue
-        if isinstance(data, dict) and str(data.get("id")) in game.scenarios:
-            out[str(data["id"])] = str(path.relative_to(root))
+        scenario = game.scenarios.get(str(data.get("id"))) if isinstance(data, dict) else None
+        if scenario is not None:
+            out.append((rel, data, scenario))
     return out
 
 
@@ -88,16 +95,9 @@ def _id_lines(root: Path, rel: str, key: str) -> dict[str, Optional[int]]:
 
 def _overstacked(root: Path, game: Game) -> list[DataWarning]:
     out: list[DataWarning] = []
-    folder = root / "counters" / game.id / "scenarios"
-    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-        rel = str(path.relative_to(root))
-        try:
-            data = load_yaml(path, rel)
-        except Exception:
-            continue
-        scenario = game.scenarios.get(str(data.get("id"))) if isinstance(data, dict) else None
-        setup = data.get("setup") if isinstance(data, dict) else None
-        if scenario is None or not isinstance(setup, list):
+    for rel, data, _scenario in _scenario_docs(root, game):
+        setup = data.get("setup")
+        if not isinstance(setup, list):
             continue
         by_hex: dict[str, list[tuple[int, str]]] = {}
         for i, p in enumerate(setup):
