@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from .art.counters import COUNTER, CounterText
+from .art.counters import CounterText
 from .art.sheets import sheet_pages
 from .images import Drawer, Job
 from .gamefile import ENTRY as GAME_ENTRY, game_json
@@ -83,7 +83,7 @@ def image_jobs(game: Game, layout: TracksLayout) -> tuple[list[Job], list[ChartR
     first = game.primary_scenario
     scenarios = list(game.scenarios.values())
     jobs: list[Job] = []
-    unit_context = digest(game.morale, game.unit_values, game.stacking)  # what unit_face reads besides the unit (hashed once)
+    unit_context = digest(game.morale, game.unit_values, game.stacking, game.counter_size)  # what unit_face reads besides the unit (hashed once)
     for unit in game.units.values():
         info = CounterText(setup_text(game, first, unit))
         nat_type = (game.nationalities[unit.nationality], game.unit_types[unit.type])
@@ -95,10 +95,10 @@ def image_jobs(game: Game, layout: TracksLayout) -> tuple[list[Job], list[ChartR
     for marker in game.markers.values():
         for back, face in ((False, marker.front), (True, marker.back)):
             if face is not None:
-                jobs.append(Job(marker_image(marker, back), ("marker", marker, face, side_colours), "marker", (marker.id, back)))
+                jobs.append(Job(marker_image(marker, back), ("marker", marker, face, side_colours, game.counter_size), "marker", (marker.id, back)))
     for nat in game.nationalities.values():
-        jobs.append(Job(mask_image(nat.id), ("mask", nat), "mask", (nat.id,)))
-    jobs.append(Job(MARKER_MASK_IMAGE, ("marker-mask",), "marker_mask"))
+        jobs.append(Job(mask_image(nat.id), ("mask", nat, game.counter_size), "mask", (nat.id,)))
+    jobs.append(Job(MARKER_MASK_IMAGE, ("marker-mask", game.counter_size), "marker_mask"))
     jobs.append(Job(MOVED_IMAGE, ("moved", MOVED_SIZE), "moved"))
     board_images: dict[str, str] = {}
     for board in game.map.boards:
@@ -211,7 +211,7 @@ def module_texts(game: Game, layout: TracksLayout, charts: list[ChartRef], board
         entries.append((setup_file_name(sc.id), zip_bytes([("savedGame", obfuscate(text, SETUP_KEY))])))
         setups.append((sc.name, setup_file_name(sc.id)))
     buildfile = render_buildfile(game, game.title, defs, layout, {"boards": board_images, "displays": display_images},
-                                 charts, setups, COUNTER)
+                                 charts, setups, game.counter_size)
     return buildfile.encode("utf-8"), entries
 
 

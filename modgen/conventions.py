@@ -21,11 +21,15 @@ LAYER_NAME_FIELD = 18  # the emb2 type field holding the layer name (modgen.vass
 SCENARIO_PROPERTY = "Scenario"
 
 # The moved marker (Mark When Moved): its image, drawn by the art, and where the piece trait puts it,
-# over the top right corner of a counter of COUNTER_PIXELS (the art's counter size).
+# over the top right corner of a counter of the game's counter size.
 MOVED_IMAGE = "moved.png"
 MOVED_SIZE = 18
-COUNTER_PIXELS = 72
-MOVED_OFFSET = (COUNTER_PIXELS // 2 - MOVED_SIZE + 4, -COUNTER_PIXELS // 2 - 4)
+
+
+def moved_offset(counter: int) -> tuple[int, int]:
+    """Where the moved marker stands from a counter's centre: over its top right corner."""
+    return counter // 2 - MOVED_SIZE + 4, -counter // 2 - 4
+
 
 UNIT_ID_PROPERTY = "UnitId"
 MARKER_ID_PROPERTY = "MarkerId"

@@ -220,7 +220,7 @@ DRAW: dict[str, Callable[..., bytes]] = {
     "unit": _unit,
     "marker": _marker,
     "mask": lambda game, nat: png_bytes(mask_face(game, game.nationalities[nat])),
-    "marker_mask": lambda game: png_bytes(marker_mask_face()),
+    "marker_mask": lambda game: png_bytes(marker_mask_face(game.counter_size)),
     "moved": lambda game: png_bytes(moved_face(MOVED_SIZE)),
     "board": _board,
     "tracks": _tracks,

@@ -16,7 +16,6 @@ from .presentation import FACTORS, CounterMark, ModuleTexts, UnitValue
 GPID_BASE, GPID_SPAN = 100_000_000, 900_000_000
 NEXT_PIECE_SLOT_ID = GPID_BASE + GPID_SPAN  # above every gpid; fits a Java int
 
-
 def stable_gpid(game_id: str, kind: str, item_id: str) -> str:
     """A piece-slot id from identity alone, so a rebuild keeps it and Refresh Counters works."""
     digest = hashlib.sha256(f"{game_id}/{kind}/{item_id}".encode()).digest()
@@ -349,6 +348,7 @@ class Unit:
     morale: str | None = None
     tags: frozenset[str] = frozenset()  # the unit type's tags and the unit's own
     marks: tuple[tuple[str, bool | int | str], ...] = ()  # the game's counter marks this unit carries, by id
+    short: str | None = field(default=None, metadata={"omit_default": True})  # printed where the name does not fit
 
     def has(self, tag: str) -> bool:
         return tag in self.tags
@@ -478,6 +478,7 @@ class Game:
     displays: tuple[Display, ...] = field(default_factory=default_displays)  # off-map windows
     movement: MovementRules | None = field(default=None, metadata={"omit_default": True})  # for checking logs
     checks: DeclaredChecks | None = field(default=None, metadata={"omit_default": True})  # rules of a game with no plugin
+    counter_size: int = field(default=72, metadata={"omit_default": True})  # px at 100%: game.yaml, else from the hexes
 
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)

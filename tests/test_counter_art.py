@@ -10,7 +10,8 @@ the way the build draws it, and its recorded layout (modgen.art.canvas.Element) 
 - a text may lie in a box (formation box, value box, release dot, ersatz ring, side band) only if
   it is the text that box was drawn to hold, and then it lies wholly inside it; areas (background
   colour such as the cavalry's lower half) hold anything;
-- a text is drawn at 6.5 px or more: shrinking to fit must stay legible;
+- a text is drawn at its role's floor or larger (FLOORS, real pixels at 100%: factors 12 px, IDs
+  and names 8, the rest 7): shrinking to fit stops there;
 - marks and boxes lie on the counter and do not overlap one another (pips, bands, dots, rings).
 
 Boxes are rectangles: a text in the corner of the ersatz ring's square passes although the ring
@@ -25,14 +26,13 @@ from pathlib import Path
 
 import pytest
 
-from modgen.art.canvas import COUNTER, Canvas, Element
-from modgen.art.counters import BORDER, CounterText, marker_canvas, mask_canvas, unit_canvas
+from modgen.art.canvas import COUNTER, FLOORS, Canvas, Element
+from modgen.art.counters import BORDER, CounterText, id_left, marker_canvas, mask_canvas, printed_name, unit_canvas
 from modgen.loader import discover_games, load_game
 from modgen.model import Game
 from modgen.vmod.piecedefs import setup_text
 
 ROOT = Path(__file__).resolve().parents[1]
-MIN_TEXT = 6.5  # px: the smallest a text may shrink to
 
 
 def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
@@ -50,15 +50,16 @@ def show(e: Element) -> str:
 def layout_problems(layout: list[Element], size: int = COUNTER) -> list[str]:
     """Every way the texts of one face fail to fit, one line each naming the elements concerned."""
     problems: list[str] = []
-    counter = (BORDER, BORDER, size - BORDER, size - BORDER)
+    border = BORDER * size / COUNTER  # the outline scales with the counter
+    counter = (border, border, size - border, size - border)
     boxes = {e.name: e for e in layout if e.kind == "box"}
     for i, t in enumerate(layout):
         if t.kind != "text":
             continue
         if not within(t.box, counter):
             problems.append(f"{show(t)} leaves the counter {counter}")
-        if t.size < MIN_TEXT:
-            problems.append(f"{show(t)} shrunk to {t.size:g} px, below {MIN_TEXT:g}")
+        if t.size < FLOORS[t.role] - 1e-9:
+            problems.append(f"{show(t)} shrunk to {t.size:g} px, below its floor {FLOORS[t.role]:g}")
         if t.inside is not None:
             holder = boxes.get(t.inside)
             if holder is None:
@@ -145,16 +146,25 @@ def test_checker_catches_overlaps_and_stray_box_text():
 
 
 def test_long_ids_are_drawn_whole():
-    """Units built with over-long IDs: wrapped beside the formation box or shrunk, never run off the
-    counter or into the box. (Past what fits at 6.5 px they may only fail the size rule.)"""
+    """Units built with long IDs: wrapped beside the formation box or shrunk to the name floor, never
+    run off the counter or into the box; an ID that does not fit at the floor prints the unit's short
+    name, and with none the counter has no legible name (validate refuses it)."""
     game = load_game(ROOT, "holland44")
     unit = game.units["de-fj-hoffmann"]
-    for name, formation in (("rmnts Hoffmann", "Walther"), ("Kampfgruppe von der Heydte", "Walther"), ("Fallschirmjägerregiment", None)):
+    for name, formation in (("rmnts Hoffmann", "Walther"), ("SS-Wach 3", "Tettau"), ("LS Nederland", "Tettau")):
         long = replace(unit, name=name, formation=formation)
         canvas = unit_canvas(game, long, long.front, False, CounterText("6720"))
         ids = [e for e in canvas.layout if e.kind == "text" and e.name.startswith("ID")]
         assert "".join(e.name for e in ids) in ("ID", "ID 1ID 2")
-        assert [p for p in layout_problems(canvas.layout) if "below" not in p] == [], name
+        assert layout_problems(canvas.layout, canvas.size) == [], name
+    for name, formation in (("Kampfgruppe von der Heydte", "Walther"), ("Fallschirmjägerregimentsgruppe", None)):
+        word = replace(unit, name=name, formation=formation)
+        assert printed_name(game, word, id_left(game, word)) is None, name
+    short = replace(word, short="FJR Gruppe")
+    assert printed_name(game, short, id_left(game, short)) == "FJR Gruppe"
+    canvas = unit_canvas(game, short, short.front, False, CounterText("6720"))
+    assert [e.name for e in canvas.layout if e.kind == "text" and e.name.startswith("ID")] == ["ID"]
+    assert layout_problems(canvas.layout, canvas.size) == []
 
 
 def test_faces_are_deterministic():

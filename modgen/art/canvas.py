@@ -14,8 +14,14 @@ from typing import Any, Iterator, Literal, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-COUNTER = 72  # pixels at 100% zoom (5/8" counters on a 104 px hex)
+COUNTER = 72  # the counter art's design grid: every face is laid out on 72 units, drawn at the game's size
 SS = 4  # supersampling factor
+# The smallest font, in real pixels at 100% zoom, a text may shrink to (issue 24: legible counters)
+FACTOR_FLOOR = 12.0  # combat factors
+NAME_FLOOR = 8.0  # unit IDs, formations, marker and nationality names
+TEXT_FLOOR = 7.0  # every other text
+Role = Literal["factor", "name", "text"]
+FLOORS: dict[str, float] = {"factor": FACTOR_FLOOR, "name": NAME_FLOOR, "text": TEXT_FLOOR}
 
 
 @lru_cache(maxsize=None)
@@ -60,7 +66,8 @@ class Element:
     name: str
     box: Box
     inside: str | None = None  # a text: the box drawn to hold it
-    size: float = 0.0  # a text: the font size it was drawn at, after shrinking to fit
+    size: float = 0.0  # a text: the font size it was drawn at, after shrinking to fit (real pixels)
+    role: str = "text"  # a text: factor, name or text, whose floor (FLOORS) it may not shrink below
 
 
 @lru_cache(maxsize=4096)
@@ -113,15 +120,16 @@ def _length(text: str, px: int, bold: bool, condensed: bool) -> float:
     return font(px, bold, condensed).getlength(text)
 
 
-def font_steps(size: float, condensed: bool = False) -> Iterator[tuple[float, bool]]:
-    """The sizes a text tries, largest first: as given, condensed, then condensed and half a pixel
-    smaller each step (down to 1 px, so that nothing ever has to be clipped)."""
+def font_steps(size: float, condensed: bool = False, least: float = 1.0) -> Iterator[tuple[float, bool]]:
+    """The sizes a text tries, largest first: as given, condensed, then condensed and half a unit
+    smaller each step, down to `least` (a text's floor in the canvas's units; always the first)."""
     if not condensed:
         yield size, False
     px = size
-    while px >= 1:
+    while px > least + 1e-9:
         yield px, True
         px -= 0.5
+    yield least, True
 
 
 def best_split(text: str) -> tuple[str, str] | None:
@@ -139,23 +147,45 @@ def best_split(text: str) -> tuple[str, str] | None:
 
 
 class Canvas:
-    """A supersampled square drawing surface with text helpers in 1x coordinates.
+    """A supersampled square drawing surface with text helpers in design units.
 
-    Every text, and every shape drawn with a `kind`, is also recorded in `layout` (1x pixels), so
-    tests can check a face's layout without reading its pixels; recording never changes a pixel.
+    A face is laid out on a grid of `design` units (COUNTER for counters) and drawn `pixels` wide:
+    a game's counters are sized for its hexes, and the layout scales with them. Text sizes are in
+    design units too; a text never shrinks below its floor in real pixels (FLOORS, by role).
+    Every text, and every shape drawn with a `kind`, is also recorded in `layout` in real 1x
+    pixels, so tests can check a face's layout without reading its pixels; recording never changes
+    a pixel.
     """
 
-    def __init__(self, size: int = COUNTER, background: tuple[int, int, int] = (255, 255, 255)) -> None:
-        self.size = size
-        self.image = Image.new("RGB", (size * SS, size * SS), background)
+    def __init__(self, size: int = COUNTER, background: tuple[int, int, int] = (255, 255, 255), pixels: int | None = None) -> None:
+        self.design = size
+        self.size = pixels or size  # real pixels
+        self.k = self.size / size  # real pixels per design unit
+        self.image = Image.new("RGB", (self.size * SS, self.size * SS), background)
         self.draw = ImageDraw.Draw(self.image)
         self.layout: list[Element] = []
 
     def s(self, v: float) -> int:
-        return round(v * SS)
+        return round(v * SS * self.k)
 
-    def record(self, kind: Kind, name: str, box: Box, inside: str | None = None, size: float = 0.0) -> None:
-        self.layout.append(Element(kind, name, box, inside, size))
+    def ss(self, size: float) -> int:
+        """A font size in design units as the supersampled pixels it is drawn at."""
+        return round(size * SS * self.k)
+
+    def real(self, size: float) -> float:
+        """A font size in design units as the real pixels it is drawn at."""
+        return self.ss(size) / SS
+
+    def least(self, role: str) -> float:
+        """The smallest font size in design units whose real size meets the role's floor."""
+        floor = FLOORS[role]
+        size = math.ceil(floor * SS / self.k) / SS
+        while self.real(size) < floor:
+            size += 1 / SS
+        return size
+
+    def record(self, kind: Kind, name: str, box: Box, inside: str | None = None, size: float = 0.0, role: str = "text") -> None:
+        self.layout.append(Element(kind, name, box, inside, size, role))
 
     def rect(
         self, x0: float, y0: float, x1: float, y1: float, fill=None, outline=None, width: float = 1, kind: Kind | None = None, name: str = ""
@@ -170,7 +200,8 @@ class Canvas:
         if kind:
             h = width / 2
             xs, ys = [x for x, _ in pts], [y for _, y in pts]
-            self.record(kind, name, (min(xs) - h, min(ys) - h, max(xs) + h, max(ys) + h))
+            k = self.k
+            self.record(kind, name, ((min(xs) - h) * k, (min(ys) - h) * k, (max(xs) + h) * k, (max(ys) + h) * k))
 
     def ellipse(
         self, cx: float, cy: float, r: float, fill=None, outline=None, width: float = 1, kind: Kind | None = None, name: str = ""
@@ -193,32 +224,42 @@ class Canvas:
         name: str = "text",
         inside: str | None = None,
         condensed: bool = False,
+        role: str = "text",
     ) -> float:
         """Draw text centred (by default) at (cx, cy), shrinking it to fit max_width; returns its width.
 
-        A text too wide goes condensed, then smaller by half pixels for as long as it takes: a
-        small text is legible where a clipped one is wrong. Layout tests flag any that get too small.
+        A text too wide goes condensed, then smaller by half units, down to its role's floor and no
+        further (a text that does not fit there is the layout's to solve: a short name, two lines;
+        the layout tests flag one that runs over). Never below the floor: a squeezed text is illegible.
         """
-        px, condensed = self.fit(text, size, max_width, bold, condensed)
+        px, condensed = self.fit(text, max(size, self.least(role)), max_width, bold, condensed, role)
         x, y = self.s(cx), self.s(cy)
         # ImageDraw.text at an integer point, with the rendered glyphs reused: the same pixels
         colour, fill_ink = self.draw._getink(fill)
         colour = fill_ink if colour is None else colour
-        mask, (dx, dy) = _glyphs(text, round(px * SS), bold, condensed, anchor, colour, self.draw.fontmode)
+        mask, (dx, dy) = _glyphs(text, self.ss(px), bold, condensed, anchor, colour, self.draw.fontmode)
         self.draw.draw.draw_bitmap((x + dx, y + dy), mask, colour)
-        ink = _ink(text, round(px * SS), bold, condensed, anchor)
-        self.record("text", name, ((x + ink[0]) / SS, (y + ink[1]) / SS, (x + ink[2]) / SS, (y + ink[3]) / SS), inside, px)
-        return _length(text, round(px * SS), bold, condensed) / SS
+        ink = _ink(text, self.ss(px), bold, condensed, anchor)
+        box = ((x + ink[0]) / SS, (y + ink[1]) / SS, (x + ink[2]) / SS, (y + ink[3]) / SS)
+        self.record("text", name, box, inside, self.real(px), role)
+        return self.text_width(text, px, bold, condensed)
 
-    def fit(self, text: str, size: float, max_width: float | None, bold: bool = True, condensed: bool = False) -> tuple[float, bool]:
-        """The font size and face (condensed or not) at which text fits max_width: see text()."""
-        for px, cond in font_steps(size, condensed):
+    def fit(self, text: str, size: float, max_width: float | None, bold: bool = True, condensed: bool = False,
+            role: str = "text") -> tuple[float, bool]:
+        """The font size and face (condensed or not) at which text fits max_width, or its floor: see text()."""
+        for px, cond in font_steps(size, condensed, self.least(role)):
             if max_width is None or self.text_width(text, px, bold, cond) <= max_width:
                 return px, cond
         return px, cond
 
+    def fits(self, text: str, size: float, max_width: float, role: str = "text") -> bool:
+        """Whether text fits max_width at its role's floor or larger."""
+        px, cond = self.fit(text, size, max_width, role=role)
+        return self.text_width(text, px, condensed=cond) <= max_width
+
     def text_width(self, text: str, size: float, bold: bool = True, condensed: bool = False) -> float:
-        return _length(text, round(size * SS), bold, condensed) / SS
+        """The text's advance width in design units."""
+        return _length(text, self.ss(size), bold, condensed) / SS / self.k
 
     def lines(
         self,
@@ -232,21 +273,24 @@ class Canvas:
         wrap_size: float,
         name: str,
         inside: str | None = None,
+        role: str = "name",
     ) -> None:
         """Text centred at (cx, cy) on one line if it fits at min_size or more, else on two lines of
         wrap_size, split between words, shrunk further only if need be (see text()).
 
         The lines are named `name` (one line) or `name 1` and `name 2`.
         """
-        px, cond = self.fit(text, size, max_width)
+        px, cond = self.fit(text, size, max_width, role=role)
         split = best_split(text)
-        if px >= min_size or split is None:
-            self.text(cx, cy, text, size, fill, max_width=max_width, name=name, inside=inside)
+        if (px >= min_size and self.fits(text, size, max_width, role)) or split is None:
+            self.text(cx, cy, text, size, fill, max_width=max_width, name=name, inside=inside, role=role)
             return
-        px, cond = self.fit(max(split, key=lambda t: self.text_width(t, wrap_size)), wrap_size, max_width)
-        step = px + 0.6
+        wrap = max(wrap_size, self.least(role))
+        px, cond = self.fit(max(split, key=lambda t: self.text_width(t, wrap)), wrap, max_width, role=role)
+        step = self.real(px) / self.k + 0.6
         for i, line in enumerate(split):
-            self.text(cx, cy + (i - 0.5) * step, line, px, fill, max_width=max_width, name=f"{name} {i + 1}", inside=inside, condensed=cond)
+            self.text(cx, cy + (i - 0.5) * step, line, px, fill, max_width=max_width, name=f"{name} {i + 1}", inside=inside,
+                      condensed=cond, role=role)
 
     def finish(self) -> Image.Image:
         # Box-average the exact 4x supersample: as crisp as LANCZOS here, and several times faster.

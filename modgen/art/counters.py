@@ -21,6 +21,7 @@ for every counter of every game that texts stay on the counter and off each othe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image
 
@@ -34,17 +35,23 @@ FACTOR_Y = 60  # centre of the factor row: digits' ink about 54.6-64.8
 PIP_Y = 68  # step pips, below the factors' ink
 
 
-def draw_id_row(c: Canvas, name: str, formation: str | None, left: float, right: float, ink, box_fill) -> None:
-    """The unit ID and its formation box, centred in one row between left and right.
+def draw_id_row(c: Canvas, name: str, formation: str | None, left: float, right: float, ink, box_fill) -> bool:
+    """The unit ID and its formation box, centred in one row between left and right; False, and
+    nothing drawn, if the ID does not fit at a legible size (the unit's short name is tried next).
 
-    ID and formation shrink together (the formation a size below; condensed first) down to 7 px;
-    an ID of several words that still does not fit goes on two lines beside the box. Whatever is
-    left over shrinks further rather than run past the edge (Canvas.text).
+    ID and formation shrink together (the formation a size below; condensed first) down to their
+    floors (NAME_FLOOR, TEXT_FLOOR in real pixels); an ID of several words that still does not fit
+    goes on two lines beside the box.
     """
     width = right - left
+    least, box_least = c.least("name"), c.least("text")
     if not formation:  # centred under the symbol
-        c.lines(COUNTER / 2, ID_Y, name, 10, ink, 2 * min(COUNTER / 2 - left, right - COUNTER / 2), 7, 7.5, "ID")
-        return
+        room = 2 * min(COUNTER / 2 - left, right - COUNTER / 2)
+        split = best_split(name)
+        if not c.fits(name, 10, room, "name") and (split is None or not all(c.fits(t, 7.5, room, "name") for t in split)):
+            return False
+        c.lines(COUNTER / 2, ID_Y, name, 10, ink, room, 7, 7.5, "ID")
+        return True
     box_ink = contrast_ink(box_fill)
 
     def box_width(px: float, cond: bool) -> float:  # tighter padding once the row has to go condensed
@@ -57,32 +64,47 @@ def draw_id_row(c: Canvas, name: str, formation: str | None, left: float, right:
         c.rect(bx, ID_Y - 6.5, bx + bw, ID_Y + 6.5, fill=box_fill, outline=(20, 20, 20), width=0.6, kind="box", name="formation box")
         c.text(bx + bw / 2, ID_Y + 0.3, formation, px, box_ink, max_width=bw - 2, name="formation", inside="formation box", condensed=cond)
 
-    for px, cond in font_steps(10):
-        if px < 7:
-            break
+    for px, cond in font_steps(max(10, least), least=least):
         gap = 3 if px == 10 and not cond else 2
-        fpx = max(px - 1, 6.5)
+        fpx = max(px - 1, box_least)
         nw, bw = c.text_width(name, px, condensed=cond), box_width(fpx, cond)
         if nw + gap + bw <= width:
             x = place(nw + gap + bw)
-            c.text(x, ID_Y, name, px, ink, anchor="lm", name="ID", condensed=cond)
+            c.text(x, ID_Y, name, px, ink, anchor="lm", name="ID", condensed=cond, role="name")
             box(x + nw + gap, bw, fpx, cond)
-            return
+            return True
     split = best_split(name)
-    if split is not None:  # two lines beside the box, shrunk further if need be (the box at 6.5 px then)
-        for px, _ in font_steps(7.5, True):
-            lw, bw = max(c.text_width(t, px, condensed=True) for t in split), box_width(max(px, 6.5), True)
-            if lw + 2 + bw <= width or px <= 1:
-                break
-        x = place(lw + 2 + bw)
-        for i, line in enumerate(split):
-            c.text(x + lw / 2, ID_Y + (i - 0.5) * (px + 0.6), line, px, ink, name=f"ID {i + 1}", condensed=True)
-        box(x + lw + 2, bw, max(px, 6.5), True)
-        return
-    bw = box_width(6.5, True)  # one long word: the box at its smallest, the ID shrunk into what is left
-    x = place(width)
-    c.text(x, ID_Y, name, 7, ink, anchor="lm", max_width=width - 2 - bw, name="ID", condensed=True)
-    box(right - bw, bw, 6.5, True)
+    if split is None:
+        return False
+    for px, _ in font_steps(max(7.5, least), True, least):  # two lines beside the box
+        lw, bw = max(c.text_width(t, px, condensed=True) for t in split), box_width(max(px - 1, box_least), True)
+        step = c.real(px) / c.k + 0.6
+        if lw + 2 + bw <= width:
+            x = place(lw + 2 + bw)
+            for i, line in enumerate(split):
+                c.text(x + lw / 2, ID_Y + (i - 0.5) * step, line, px, ink, name=f"ID {i + 1}", condensed=True, role="name")
+            box(x + lw + 2, bw, max(px - 1, box_least), True)
+            return True
+    return False
+
+
+def printed_name(game: Game, unit: Unit, left: float) -> str | None:
+    """What the counter prints as the unit's ID: its name, or its `short` where the name does not fit
+    at a legible size; None if neither does (modgen.validate names the unit)."""
+    return _printed_name(game.counter_size, unit.name, unit.short, unit.formation, left)
+
+
+@lru_cache(maxsize=4096)
+def _printed_name(pixels: int, name: str, short: str | None, formation: str | None, left: float) -> str | None:
+    for shown in (name, short):
+        if shown and draw_id_row(Canvas(COUNTER, pixels=pixels), shown, formation, left, COUNTER - BORDER - 1, (0, 0, 0), (0, 0, 0)):
+            return shown
+    return None
+
+
+def id_left(game: Game, unit: Unit) -> float:
+    """Where the ID row begins: right of the morale bar, else of the border."""
+    return (MORALE_W + 1) if unit.morale and game.morale[unit.morale].colour else BORDER + 1
 
 
 def draw_factors(c: Canvas, values: Values, ink, ring_mark: CounterMark | None = None,
@@ -101,7 +123,8 @@ def draw_factors(c: Canvas, values: Values, ink, ring_mark: CounterMark | None =
         parts.append(str(getattr(values, f)))
         names.append(label[f])
     room = COUNTER - 2 * (BORDER + 1)
-    size = 14.0
+    least = c.least("factor")
+    size = max(14.0, least)
     while True:
         widths = [c.text_width(p, size) for p in parts]
         ring = max(widths[0] / 2 + size / 4, size * 4 / 7)  # 3.5 px round the digit, 8 px at least, at 14 px
@@ -109,14 +132,15 @@ def draw_factors(c: Canvas, values: Values, ink, ring_mark: CounterMark | None =
         if ringed:
             gaps[0] = max(2.0, ring - widths[0] / 2 + 1)
         total = sum(widths) + sum(gaps)
-        if total + (ring - widths[0] / 2 if ringed else 0) <= room or size <= 8:
+        if total + (ring - widths[0] / 2 if ringed else 0) <= room or size - 0.5 < least:
             break
         size -= 0.5
     x = (COUNTER - total) / 2
     if ringed:  # the ring sticks out left of the attack strength: keep it on the counter
         x = max(x, BORDER + 1 + ring - widths[0] / 2)
     for i, (p, w) in enumerate(zip(parts, widths)):
-        c.text(x + w / 2, FACTOR_Y, p, size, ink, name=names[i], inside=ring_name if i == 0 and ringed else None)
+        c.text(x + w / 2, FACTOR_Y, p, size, ink, name=names[i], inside=ring_name if i == 0 and ringed else None,
+               role="factor" if p != "-" else "text")
         if i == 0 and ringed and ring_mark is not None:
             outline = hex_rgb(ring_mark.colour) if ring_mark.colour else ink
             c.ellipse(x + w / 2, FACTOR_Y + 0.5, ring, outline=outline, width=1.1, kind="box", name=ring_name)
@@ -135,7 +159,7 @@ def unit_canvas(game: Game, unit: Unit, values: Values, reduced: bool, info: Cou
     nat: Nationality = game.nationalities[unit.nationality]
     base = hex_rgb(nat.colour)
     utype = game.unit_types[unit.type]
-    c = Canvas(COUNTER, base)
+    c = Canvas(COUNTER, base, game.counter_size)
     ink = hex_rgb(nat.text)
     if utype.two_colour:  # cavalry: top half national colour, lower half a lighter shade
         c.rect(0, COUNTER / 2, COUNTER, COUNTER, fill=lighten(base, 0.55), kind="area", name="lower half")
@@ -175,7 +199,7 @@ def unit_canvas(game: Game, unit: Unit, values: Values, reduced: bool, info: Cou
     white, tinted = marks.get("white_symbol"), marks.get("symbol_field")  # white_symbol first: one field a symbol
     field = hex_rgb(white[0].colour or "#ffffff") if white else hex_rgb(tinted[0].colour_of(tinted[1]) or "#ffffff") if tinted else base
     draw_symbol(c, utype.symbol, sx0, sy0, sx1, sy1, field, contrast_ink(field) if white or tinted else ink)
-    left = (MORALE_W + 1) if unit.morale and game.morale[unit.morale].colour else BORDER + 1
+    left = id_left(game, unit)
     draw_box_value(c, game, values, marks, left)
     if "symbol_right_text" in marks:
         mark, shown = marks["symbol_right_text"]
@@ -188,7 +212,9 @@ def unit_canvas(game: Game, unit: Unit, values: Values, reduced: bool, info: Cou
             c.ellipse(COUNTER - 5 - i * 4.5, PIP_Y, 1.5, fill=ink, kind="mark", name=f"pip {i + 1}")
 
     # ID and formation box, between the morale bar and the right edge
-    draw_id_row(c, unit.name, unit.formation, left, COUNTER - BORDER - 1, lower_ink, darken(base, 0.25))
+    if not draw_id_row(c, printed_name(game, unit, left) or unit.name, unit.formation, left, COUNTER - BORDER - 1, lower_ink,
+                       darken(base, 0.25)):  # refused by validate (give it a `short`); drawn at its floor, running over
+        c.text(COUNTER / 2, ID_Y, unit.name, c.least("name"), lower_ink, name="ID", role="name")
 
     # factors: attack-defense-MA, a ring_attack mark round the attack strength
     draw_factors(c, values, lower_ink, marks["ring_attack"][0] if "ring_attack" in marks else None, game.counter_factors)
@@ -216,9 +242,9 @@ def draw_box_value(c: Canvas, game: Game, values: Values, marks: dict, left: flo
     c.rect(x0, 20, x1, 35, fill=(255, 255, 255), outline=(20, 20, 20), width=0.8, kind="box", name=f"{value.id} box")
     c.text((x0 + x1) / 2, 27.8, label, 10, text_ink, max_width=room, name=value.id, inside=f"{value.id} box")
     if "box_underline" in marks:  # under the text's ink, inside the box
-        ink = c.layout[-1].box  # on whole pixels: a crisp line one pixel high
-        y = min(int(ink[3] + 1.4), 33)
-        c.rect(int(ink[0]), y, -int(-ink[2]), y + 1, fill=text_ink)
+        ink, k = c.layout[-1].box, c.k  # real pixels; the line on whole ones: crisp, one pixel high
+        y = min(int(ink[3] + 1.4), int(33 * k))
+        c.rect(int(ink[0]) / k, y / k, -int(-ink[2]) / k, (y + 1) / k, fill=text_ink)
 
 
 def unit_face(game: Game, unit: Unit, values: Values, reduced: bool, info: CounterText) -> Image.Image:
@@ -229,7 +255,7 @@ def unit_face(game: Game, unit: Unit, values: Values, reduced: bool, info: Count
 def marker_canvas(marker: Marker, face: MarkerFace, game: Game) -> Canvas:
     """One face of a marker, drawn, with its layout: marker_face's image comes from this."""
     rgb = hex_rgb(marker.colour)
-    c = Canvas(COUNTER, rgb)
+    c = Canvas(COUNTER, rgb, game.counter_size)
     ink = contrast_ink(rgb)
     if marker.side:
         band = next((hex_rgb(n.colour) for n in game.nationalities.values() if n.side == marker.side), None)
@@ -242,7 +268,7 @@ def marker_canvas(marker: Marker, face: MarkerFace, game: Game) -> Canvas:
     step = size + 3
     y = top + (COUNTER - top) / 2 - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
-        c.text(COUNTER / 2, y, line, size, ink, max_width=COUNTER - 6, name=f"line {i + 1}")
+        c.text(COUNTER / 2, y, line, size, ink, max_width=COUNTER - 6, name=f"line {i + 1}", role="name")
         y += step
     c.rect(0, 0, COUNTER, COUNTER, outline=(90, 90, 90), width=1, kind="area", name="border")
     return c
@@ -256,7 +282,7 @@ def marker_face(marker: Marker, face: MarkerFace, game: Game) -> Image.Image:
 def mask_canvas(game: Game, nationality: Nationality) -> Canvas:
     """A hidden unit's face, drawn, with its layout."""
     base = hex_rgb(nationality.colour)
-    c = Canvas(COUNTER, base)
+    c = Canvas(COUNTER, base, game.counter_size)
     ink = hex_rgb(nationality.text)
     c.text(COUNTER / 2, COUNTER / 2 - 4, "?", 34, ink, name="?")
     c.lines(COUNTER / 2, COUNTER - 10, nationality.name, 8, ink, COUNTER - 6, 7, 7.5, "nationality")
@@ -269,8 +295,8 @@ def mask_face(game: Game, nationality: Nationality) -> Image.Image:
     return mask_canvas(game, nationality).finish()
 
 
-def marker_mask_face() -> Image.Image:
-    c = Canvas(COUNTER, (225, 225, 225))
+def marker_mask_face(pixels: int = COUNTER) -> Image.Image:
+    c = Canvas(COUNTER, (225, 225, 225), pixels)
     c.text(COUNTER / 2, COUNTER / 2, "?", 30, (90, 90, 90))
     c.rect(0, 0, COUNTER, COUNTER, outline=(90, 90, 90), width=1)
     return c.finish()

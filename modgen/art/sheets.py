@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from ..model import Board, Game
 from ..sheets import map_size
-from .canvas import COUNTER, font
+from .canvas import font
 
 GAP = 6
 
@@ -62,7 +62,7 @@ def counter_sheet(game: Game, faces: Mapping[str, Image.Image], columns: int = 1
     """One page of the proof-reading sheet (default: every section on one page), on a light card;
     each face is taken from `faces` only when pasted."""
     rows = page if page is not None else sheet_sections(game)
-    pitch = COUNTER + GAP
+    pitch = game.counter_size + GAP
     height = 20
     for _, names in rows:
         height += 34 + -(-len(names) // columns) * pitch

@@ -18,8 +18,8 @@ from .displays import DISPLAYS
 from .declared_rules import CHECKS, read_checks
 from .movement import MOVEMENT, read_movement
 from .presentation import (
-    COUNTER_FACTORS, COUNTER_MARKS, SETUP_STACK_ORDER, TEXTS, read_counter_factors, read_counter_marks, read_stack_order,
-    read_texts,
+    COUNTER_FACTORS, COUNTER_MARKS, COUNTER_SIZE, SETUP_STACK_ORDER, TEXTS, read_counter_factors, read_counter_marks,
+    read_counter_size, read_stack_order, read_texts,
 )
 from .units import UNIT_FIELDS
 
@@ -98,6 +98,7 @@ SCHEMA = document("game", "modgen counters/<game>/game.yaml", obj("The game: tit
     "texts": TEXTS,
     "setup_stack_order": SETUP_STACK_ORDER,
     "counter_factors": COUNTER_FACTORS,
+    "counter_size": COUNTER_SIZE,
     "stacking": must(STACKING),
     "turns": must(TURNS),
     "charts": items("tables printed on the aid card", CHART),
@@ -256,6 +257,7 @@ def make_game(g: Node, head: GameHead, units: dict[str, Unit], markers: dict[str
         counter_factors=read_counter_factors(g),
         movement=read_movement(g, head.turns.phases),
         checks=read_checks(g, head.turns.phases),
+        counter_size=read_counter_size(g, game_map),
     )
     game.displays = displays
     _check_gpids(game, g)

@@ -1,15 +1,17 @@
 """game.yaml's declarations of how the game is printed and shown (modgen/presentation.py): the
-counter marks units carry, the texts a module shows, and the order of set-up stacks."""
+counters' size, the counter marks units carry, the texts a module shows, and the order of set-up stacks."""
 
 from __future__ import annotations
 
+import math
 import re
 
+from ..model import MapData
 from ..presentation import (FACTORS, MARK_STYLES, MARK_VALUES, REPORT_PLACEHOLDERS, REPORT_TEXTS, STACK_ORDERS,
                             CounterMark, ModuleTexts)
 from ..errors import DataError
 from .nodes import Node, _colour
-from .schema import by_id, choice, colour, items, must, obj, text
+from .schema import by_id, choice, colour, integer, items, must, obj, text
 
 COUNTER_MARKS = by_id(
     "marks a counter prints besides its values (a ring, a dot, a code); units give them by this id",
@@ -61,6 +63,24 @@ COUNTER_FACTORS = items(
     "the values the counters' factor row prints, in order, joined by dashes (default attack, defense, ma; "
     "a game whose counters print no movement allowance: attack, defense)", choice("a printed value", FACTORS),
     minItems=1, uniqueItems=True)
+
+
+COUNTER_SIZE = integer("the counters' size in pixels at 100% zoom: at most 85% of the smallest hex's height "
+                       "(flat to flat); default: that 85%, rounded down", 24, 400)
+HEX_SHARE = 0.85  # a counter's largest share of the hex it stands in: the hex's edges stay visible
+
+
+def read_counter_size(g: Node, game_map: MapData) -> int:
+    """game.yaml counter_size, else the largest that leaves the smallest hex's edges visible
+    (HEX_SHARE of its flat-to-flat height); a declared size larger than that is refused."""
+    hexes = min(b.geometry.spec.hex_size for b in game_map.boards)
+    most = math.floor(HEX_SHARE * hexes)
+    size = g.integer("counter_size", None, lo=24, hi=400)
+    if size is None:
+        return most
+    if size > most:
+        g.fail("counter_size", f"{size} px is more than {HEX_SHARE:.0%} of the smallest hex ({hexes} px): at most {most}")
+    return size
 
 
 def read_counter_factors(g: Node) -> tuple[str, ...]:

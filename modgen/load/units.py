@@ -42,6 +42,7 @@ def schema(unit_values: Iterable[str] | None = None, counter_marks: dict[str, st
         "nationality": must(text("a game.yaml nationalities id (the side follows from it)")),
         "type": must(text("a game.yaml unit_types id")),
         "size": must(text("a game.yaml sizes id (XX, X...)")),
+        "short": text("a shorter name printed where the name does not fit the counter at a legible size"),
         "formation": text("the formation box (a corps, a division); omit for independent units"),
         "attack": must(integer("attack strength", *FACTOR)),
         "defense": must(integer("defense strength", *FACTOR)),
@@ -112,6 +113,7 @@ def read_units(u: Node, nationalities: dict[str, Nationality], unit_types: dict[
                 n.choice("morale", morale, None),
                 frozenset(unit_types[utype].tags) | frozenset(_words(n, "tags")),
                 _marks(n, counter_marks or {}),
+                n.text("short", None),
             )
     if not units and not failed_before():
         u.fail("units", "no units")

@@ -85,7 +85,7 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
     traits: list[vp.Trait] = [
         *reported.outer,
         vp.send_to_location("Eliminate", ELIMINATE_KEY, elim.window, elim.window, ex, ey, description="Send to the Eliminated box"),
-        moved_marker(),
+        moved_marker(game.counter_size),
         *movement_trail(),
         vp.mask(MASK_KEY, mask_image(nat.id), f"{nat.name} unit", command="Hide from opponent", access="side", description=game.texts.mask),
     ]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..conventions import MOVED_IMAGE, MOVED_OFFSET
+from ..conventions import MOVED_IMAGE, moved_offset
 from ..presentation import ModuleTexts
 from ..vassal import pieces as vp
 
@@ -125,10 +125,10 @@ def marker_reports(texts: ModuleTexts, *, flip: str | None, mask: str, delete: s
     return Reported(outer + more_outer, inner)
 
 
-def moved_marker() -> vp.Trait:
+def moved_marker(counter: int) -> vp.Trait:
     """Mark When Moved, its marker over the counter's top right corner (offsets from the piece's
     centre); it has no menu command: the turn tracker and the toolbar clear it (buildfile)."""
-    return vp.mark_moved(MOVED_IMAGE, *MOVED_OFFSET, key=CLEAR_MOVED_KEY, description="Moved this player turn")
+    return vp.mark_moved(MOVED_IMAGE, *moved_offset(counter), key=CLEAR_MOVED_KEY, description="Moved this player turn")
 
 
 def movement_trail() -> list[vp.Trait]:
