@@ -178,7 +178,10 @@ class GameLoader:
                 scenario_list = c.stage(lambda: scenarios.read_scenarios(opened, unit_list, marker_list, game_map, head.side_ids,
                                                                          head.turns, windows))
             c.raise_if_any()
-            return game.make_game(g, head, unit_list, marker_list, scenario_list, game_map, windows)
+            made = game.make_game(g, head, unit_list, marker_list, scenario_list, game_map, windows)
+            c.stage(lambda: units.check_printed_names(u, made))
+            c.raise_if_any()
+            return made
 
 
 def load_game(root: Path, game_id: str, parsed: ParsedFiles | None = None) -> Game:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..model import CounterMark, Morale, Nationality, Unit, UnitType, UnitValue, Values
+from ..art.counters import id_left, printed_name
+from ..model import CounterMark, Game, Morale, Nationality, Unit, UnitType, UnitValue, Values
 from .collect import failed_before, item, skip_if_refused
 from .nodes import Node, _words
 from .schema import document, flag, integer, items, must, obj, provenance, text, texts, words
@@ -135,3 +136,15 @@ def _marks(n: Node, counter_marks: dict[str, CounterMark]) -> tuple[tuple[str, b
         if value is not None and value != "":
             out.append((mid, value))
     return tuple(out)
+
+
+def check_printed_names(u: Node, game: Game) -> None:
+    """Refuse a unit whose name, and short name if it has one, does not fit its counter at a
+    legible size (the art's floors): a squeezed name is no name."""
+    for n in u.nodes("units"):
+        unit = game.units.get(str(n.data.get("id")))
+        if unit is not None and printed_name(game, unit, id_left(game, unit)) is None:
+            with item(n, "id", "unit"):
+                which = f"neither its name {unit.name!r} nor its short {unit.short!r}" if unit.short else f"its name {unit.name!r}"
+                n.fail("short" if unit.short else "name", f"{which} fits the {game.counter_size} px counter at a legible "
+                       f"size: give the unit a shorter `short:` name")
