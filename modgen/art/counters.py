@@ -12,8 +12,10 @@ bar down the left edge; units of more than two steps show pips for the steps of 
 a row below the factors. The reduced side carries a thin light band. Everything is drawn at 4x
 and reduced, so edges are crisp.
 
-Nothing is clipped: a text too wide for its slot goes condensed, then smaller (the ID and its
-formation box together, a long ID on two lines). Each face's Canvas records what it drew as
+Faces are laid out on a 72-unit design grid and drawn at the game's counter size (game.counter_size,
+sized for its hexes). Nothing is clipped or squeezed: a text too wide for its slot goes condensed,
+then smaller down to its floor in real pixels (canvas.FLOORS: factors 12, IDs and names 8, the rest
+7), the ID and its formation box together, a long ID on two lines, else the unit's short name. Each face's Canvas records what it drew as
 named rectangles (Element, with a text's exact ink), so tests/test_counter_art.py can prove
 for every counter of every game that texts stay on the counter and off each other.
 """

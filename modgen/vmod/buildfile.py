@@ -56,6 +56,17 @@ def _palette(game: Game, defs: dict[tuple[str, str], PieceDef]) -> list[dict]:
     return tabs
 
 
+STACK_ZOOM = 1.5  # the mouse-over stack viewer's magnification: counters legible at any map zoom
+FACTOR_PROPERTIES = {"attack": "Attack", "defense": "Defense", "ma": "MA"}  # the unit pieces' properties (piecedefs)
+
+
+def stack_viewer(game: Game) -> dict[str, str]:
+    """The mouse-over stack viewer: the stack magnified, one line under each piece with its name
+    (a unit's with its side up, "(reduced)") and its factors as its counter prints them."""
+    factors = "-".join(f"${FACTOR_PROPERTIES[f]}$" for f in game.counter_factors)
+    return {"zoom": f"{STACK_ZOOM:g}", "font": "11", "counter": f"$PieceName$ {factors}"}
+
+
 def render_buildfile(
     game: Game,
     module_name: str,
@@ -140,6 +151,7 @@ def render_buildfile(
         global_properties=global_properties,
         palette=palette,
         counter_size=counter_size,
+        stack_viewer=stack_viewer(game),
         maps=[main, *windows],
         dice=dice,
         turn=turn,
