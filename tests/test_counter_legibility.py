@@ -110,7 +110,7 @@ def test_a_name_that_does_not_fit_asks_for_a_short_name(tmp_path):
     line = next(i for i, row in enumerate(units.read_text().splitlines(), 1) if long in row)
     err = info.value
     assert (err.file.endswith("units.yaml"), err.line, err.field) == (True, line, "units[1].name"), str(err)
-    assert "short" in str(err) and "68 px" in str(err)
+    assert "does not fit the 68 px counter" in str(err) and "short:" in str(err)
     units.write_text(text.replace('{id: rd-2, name: "2",', f'{{id: rd-2, name: "{long}", short: "KG Nord",'))
     game = load_game(root, "mini")
     faces = {what: canvas for what, face, canvas in game_faces(game) if face == "front"}

@@ -145,6 +145,7 @@ def check_printed_names(u: Node, game: Game) -> None:
         unit = game.units.get(str(n.data.get("id")))
         if unit is not None and printed_name(game, unit, id_left(game, unit)) is None:
             with item(n, "id", "unit"):
-                which = f"neither its name {unit.name!r} nor its short {unit.short!r}" if unit.short else f"its name {unit.name!r}"
-                n.fail("short" if unit.short else "name", f"{which} fits the {game.counter_size} px counter at a legible "
-                       f"size: give the unit a shorter `short:` name")
+                which = (f"neither its name {unit.name!r} nor its short {unit.short!r} fits" if unit.short
+                         else f"its name {unit.name!r} does not fit")
+                n.fail("short" if unit.short else "name", f"{which} the {game.counter_size} px counter at a legible size: "
+                       f"give the unit a shorter `short:` name (or make the map's hexes larger: counters are 85% of them)")
