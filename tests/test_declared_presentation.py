@@ -145,14 +145,16 @@ def test_opt_in_styles_draw_within_their_slots(mini_copy):
     assert dict(unit.marks) == {"release_gt": 2, "heavy": True, "high": True, "defend": True, "out": "S", "group": "North"}
     assert unit_properties(Composer(game), "bl-1")["Group"] == "North"
     canvas = unit_canvas(game, unit, unit.front, False, CounterText("12.103"))
-    assert layout_problems(canvas.layout) == []
+    assert layout_problems(canvas.layout, canvas.size) == []
     names = {e.name: e for e in canvas.layout}
+    k = canvas.k  # the layout is in real pixels, the design grid's 72 units drawn at the game's counter size
     assert {"out square", "out", "av box", "av"} <= set(names) and names["setup"].size >= 7
-    assert names["av box"].box[2] - names["av box"].box[0] > 13  # "(2)" widens the box
+    assert names["av box"].box[2] - names["av box"].box[0] > 13 * k  # "(2)" widens the box
     image = canvas.finish()
-    assert image.getpixel((36, 24)) == (0xd9, 0xb2, 0x5a)  # the symbol's field
+    assert image.getpixel((round(36 * k), round(24 * k))) == (0xd9, 0xb2, 0x5a)  # the symbol's field
     ink = names["av"].box
-    assert any(image.getpixel((x, y)) == (0xc8, 0x14, 0x14) for x in range(int(ink[0]), int(ink[2]) + 1) for y in range(int(ink[3]), 35))
+    assert any(image.getpixel((x, y)) == (0xc8, 0x14, 0x14)
+               for x in range(int(ink[0]), int(ink[2]) + 1) for y in range(int(ink[3]), round(35 * k)))
 
 
 def test_a_symbol_field_value_must_name_one_of_its_colours(mini_copy):
@@ -181,7 +183,7 @@ def test_counter_factors_print_only_the_values_named(mini_copy):
     canvas = unit_canvas(game, game.units["bl-1"], unit.front, False, CounterText(""))
     names = {e.name for e in canvas.layout}
     assert {"attack", "dash 1", "defense"} <= names and not {"dash 2", "MA"} & names
-    assert layout_problems(canvas.layout) == []
+    assert layout_problems(canvas.layout, canvas.size) == []
 
 
 def test_counter_factors_refuse_an_unknown_value(mini_copy):
