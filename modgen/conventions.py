@@ -32,6 +32,7 @@ def moved_offset(counter: int) -> tuple[int, int]:
 
 
 UNIT_ID_PROPERTY = "UnitId"
+FACTORS_PROPERTY = "Factors"  # a unit's factor row as printed ("4-5-6", the side up's): the stack viewer shows it
 MARKER_ID_PROPERTY = "MarkerId"
 
 

@@ -116,3 +116,34 @@ def test_a_name_that_does_not_fit_asks_for_a_short_name(tmp_path):
     faces = {what: canvas for what, face, canvas in game_faces(game) if face == "front"}
     printed = [e for e in faces["unit rd-2"].layout if e.kind == "text" and e.name == "ID"]
     assert len(printed) == 1 and printed[0].size >= NAME_FLOOR
+
+
+def test_the_stack_viewer_magnifies_and_says_each_piece(galicia_module):
+    """The mouse-over stack viewer of every map: zoom 1.5, a line under each piece naming it
+    ($PieceName$: VASSAL adds "(reduced)" for a unit's reduced side, the mask's name for a hidden one)
+    and giving a unit's factors as its counter prints them: each unit piece carries `Factors`, fixed
+    or following its side up (verified in VASSAL 3.6: a flip's report read [2-2-4], then [4-4-4])."""
+    import zipfile
+
+    from lxml import etree
+
+    from modgen.vmod.piecedefs import factor_row, unit_piece_name
+
+    with zipfile.ZipFile(galicia_module) as z:
+        root = etree.fromstring(z.read("buildFile.xml"))
+    viewers = root.iter("VASSAL.build.module.map.CounterDetailViewer")
+    attrs = [dict(v.attrib) for v in viewers]
+    assert len(attrs) == len(list(root.iter("VASSAL.build.module.Map"))) + len(list(root.iter("VASSAL.build.module.PrivateMap")))
+    assert all(a["zoomlevel"] == "1.5" and a["showtext"] == "true" and a["counterReportFormat"] == "$PieceName$ $Factors$"
+               for a in attrs), attrs
+    game = load_game(ROOT, "galicia1914")
+    slots = {s.get("entryName"): s.text for s in root.iter("VASSAL.build.widget.PieceSlot")}
+    assert {int(s.get("width")) for s in root.iter("VASSAL.build.widget.PieceSlot")} == {game.counter_size}
+    unit = game.units["ru-inf-18"]
+    text = next(t for name, t in slots.items() if name.startswith("RU 18 "))
+    full, reduced = factor_row(game, unit.front), factor_row(game, unit.back)
+    assert f'calcProp;Factors;{{Step_Level==2 ? "{reduced}" : "{full}"}};' in text
+    one_sided = next(u for u in game.units.values() if u.back is None)
+    text = next(t for name, t in slots.items() if name == unit_piece_name(game, one_sided))
+    marker = next(part for part in text.split("\t") if part.startswith("mark;"))  # its fixed properties, then their values
+    assert "Factors" in marker and factor_row(game, one_sided.front) in text and "calcProp;Factors" not in text

@@ -9,7 +9,7 @@ import jinja2
 from ..model import NEXT_PIECE_SLOT_ID, Game
 from ..vassal.pieces import add_piece_command
 from ..vassal.sequence import encode
-from ..conventions import MAIN_MAP, SCENARIO_PROPERTY
+from ..conventions import FACTORS_PROPERTY, MAIN_MAP, SCENARIO_PROPERTY
 from ..layout import TracksLayout
 from .piecedefs import PieceDef
 from .reports import CLEAR_MOVED_KEY, TRAILS_KEY, TRAILS_PREFERENCE
@@ -57,14 +57,13 @@ def _palette(game: Game, defs: dict[tuple[str, str], PieceDef]) -> list[dict]:
 
 
 STACK_ZOOM = 1.5  # the mouse-over stack viewer's magnification: counters legible at any map zoom
-FACTOR_PROPERTIES = {"attack": "Attack", "defense": "Defense", "ma": "MA"}  # the unit pieces' properties (piecedefs)
 
 
 def stack_viewer(game: Game) -> dict[str, str]:
     """The mouse-over stack viewer: the stack magnified, one line under each piece with its name
-    (a unit's with its side up, "(reduced)") and its factors as its counter prints them."""
-    factors = "-".join(f"${FACTOR_PROPERTIES[f]}$" for f in game.counter_factors)
-    return {"zoom": f"{STACK_ZOOM:g}", "font": "11", "counter": f"$PieceName$ {factors}"}
+    (a unit's with its side up, "(reduced)") and a unit's factors as its counter prints them (a
+    marker has none; a hidden unit shows only its mask's name: VASSAL hides the properties)."""
+    return {"zoom": f"{STACK_ZOOM:g}", "font": "11", "counter": f"$PieceName$ ${FACTORS_PROPERTY}$"}
 
 
 def render_buildfile(

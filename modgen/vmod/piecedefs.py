@@ -5,7 +5,7 @@ Trait order, outermost first: the menu's Delete and the Report Actions of the ke
 movement trail, Mask by side (the opponent sees a masked unit as a nationality-coloured "?"), the
 Step layer (Ctrl+F flips to the reduced side), calculated properties that follow the side up, the
 Trigger Actions choosing each report's wording by the state the traits above leave, a Marker with
-the unit's fixed properties, and the BasicPiece. Properties (Side, Type, Attack, Defense, MA, Steps, the
+the unit's fixed properties, and the BasicPiece. Properties (Side, Type, Attack, Defense, MA, Factors, Steps, the
 formation, the game's unit_values and counter_marks properties, ...) are readable by module
 expressions.
 """
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..conventions import FACE_LAYER, MARKER_ID_PROPERTY, STEP_LAYER, UNIT_ID_PROPERTY
+from ..conventions import FACE_LAYER, FACTORS_PROPERTY, MARKER_ID_PROPERTY, STEP_LAYER, UNIT_ID_PROPERTY
 from ..layout import TracksLayout
-from ..model import Game, Marker, Scenario, Unit
+from ..model import Game, Marker, Scenario, Unit, Values
 from ..vassal import pieces as vp
 from .reports import marker_reports, moved_marker, movement_trail, unit_reports
 
@@ -70,7 +70,12 @@ class PieceDef:
     item_id: str
 
 
-def _step_expression(full: int, reduced: int) -> str:
+def factor_row(game: Game, values: Values) -> str:
+    """The factor row as the counter prints it ("4-5-6"): the stack viewer's line under a unit."""
+    return "-".join(str(getattr(values, f)) for f in game.counter_factors)
+
+
+def _step_expression(full: int | str, reduced: int | str) -> str:
     return f"{{{STEP_LAYER}_Level==2 ? {reduced} : {full}}}"
 
 
@@ -119,10 +124,13 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
             ("Steps", full_steps, reduced_steps),
         ):
             traits.append(vp.Trait(f"calcProp;{prop};{_step_expression(full, red)};", ""))
+        factors = f'"{factor_row(game, unit.front)}"', f'"{factor_row(game, unit.back)}"'
+        traits.append(vp.Trait(f"calcProp;{FACTORS_PROPERTY};{_step_expression(*factors)};", ""))
         image = ""
     else:
         fixed.update(Attack=str(unit.front.attack), Defense=str(unit.front.defense), MA=str(unit.front.ma))
         fixed.update({p: str(unit.front.value(k)) for p, k in values}, Steps=str(full_steps))
+        fixed[FACTORS_PROPERTY] = factor_row(game, unit.front)
         image = unit_image(unit, False)
     traits += reported.inner  # inside the mask and the Step layer: they test the state those leave
     traits.append(vp.marker(list(fixed), list(fixed.values())))
