@@ -157,3 +157,27 @@ def test_each_press_is_read_back_and_reported(played: Played) -> None:
         got = [(m.marker.id, m.face) for m in state.unit(unit).markers if m.layer]
         assert got == ([(marker_id, faces[levels[-1] - 1])] if levels[-1] else []), (unit, got)
     assert chats == expected_chats
+
+
+def test_a_log_reads_a_state_set_by_its_key(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A turn's log (.vlog) replays the key press: Galicia 11.4, ah-inf-25 in supply marked Low Supply by
+    its layer during the Supply Phase is reported at the step that ends the phase (Next), as a marker
+    counter would be; ah-inf-4, Low-Supply and left unmarked, is reported there too."""
+    from modgen.check.logcheck import check_log
+
+    require_engine()
+    module = built(tmp_path_factory, REPO, "galicia1914")
+    game = loaded("galicia1914")
+    pos = Position(game)
+    for s in game.sides:
+        pos.set_vp(s.id, 0)
+    start = Composer(game).write(pos.unit("ah-inf-25", "16.19").unit("ah-inf-4", "17.20").set_turn(3, "ah", "Supply"),
+                                 tmp_path / "start.vsav")
+    pid = next(u.piece_id for u in read_state(start, module=module).units if u.unit.id == "ah-inf-25")
+    log = tmp_path / "turn.vlog"
+    res = run_engine(module, save=start, images=False, actions=[
+        {"op": "begin-log", "file": str(log)}, {"op": "key", "piece": pid, "key": game.markers["supply"].on_unit.keystroke},
+        {"op": "turn-next"}, {"op": "end-log"}])
+    assert res.ok, res.describe()
+    found = sorted((f.step, f.finding.rule, f.finding.units, f.finding.status) for f in check_log(log, module=module).findings)
+    assert found == [(2, "11.4", ("ah-inf-25",), "error"), (2, "11.4", ("ah-inf-4",), "error")]
