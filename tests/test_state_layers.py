@@ -9,14 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lxml import etree
 
 from modgen.check.reader import read_state
 from modgen.check.run import check_states
 from modgen.conventions import LAYER_NAME_FIELD
 from modgen.loader import load_game
 from modgen.plugins import plugin_for
-from modgen.unitstates import state_layer_name
+from modgen.conventions import COUNTER_PIXELS
+from modgen.unitstates import BADGE_H, BADGE_W, STATE_SLOTS, badge_offset, state_layer_name
 from modgen.vassal.archive import Archive
 from modgen.vmod.compose import Composer, Position
 from modgen.vmod.piecedefs import unit_def
@@ -127,9 +127,19 @@ def test_every_unit_has_a_layer_per_state_stepped_by_its_key_and_reported(games)
 def test_the_module_carries_the_badges(galicia_module):
     with Archive(str(galicia_module)) as arc:
         names = set(arc.names())
-        build = etree.fromstring(arc.read("buildFile.xml", 50_000_000))
-    assert {"images/state_ce1_f.png", "images/state_ce1_b.png", "images/state_supply_f.png", "images/state_supply_b.png"} <= names
-    assert build is not None
+        build = arc.read("buildFile.xml", 50_000_000).decode("utf-8")
+    badges = {"images/state_ce1_f.png", "images/state_ce1_b.png", "images/state_supply_f.png", "images/state_supply_b.png"}
+    assert badges <= names
+    assert all(build.count(b.removeprefix("images/")) >= 127 for b in badges)  # on every unit of the palette
+
+
+def test_the_badges_stand_on_the_left_edge_clear_of_the_factors():
+    """Every slot's badge lies left of the boxed value (x 5 on the counter) and within the counter's height."""
+    half = COUNTER_PIXELS // 2
+    for slot in range(STATE_SLOTS):
+        x, y = badge_offset(slot, COUNTER_PIXELS)
+        right, top, bottom = half + x + BADGE_W / 2, half + y - BADGE_H / 2, half + y + BADGE_H / 2
+        assert right <= 4 and top >= -4 and bottom <= COUNTER_PIXELS, (slot, right, top, bottom)
 
 
 # ----------------------------------------------------------------- reader
