@@ -27,6 +27,7 @@ from .loader import ParsedFiles, load_game
 from .sheets import overlapping
 from .model import DATA_CHARTS, Game
 from .conventions import MOVED_IMAGE, MOVED_SIZE
+from .unitstates import state_image
 from .vassal.archive import zip_bytes
 from .vassal.savefile import encode_game_text, metadata_xml
 from .vassal.obfuscation import obfuscate
@@ -96,6 +97,9 @@ def image_jobs(game: Game, layout: TracksLayout) -> tuple[list[Job], list[ChartR
         for back, face in ((False, marker.front), (True, marker.back)):
             if face is not None:
                 jobs.append(Job(marker_image(marker, back), ("marker", marker, face, side_colours, game.counter_size), "marker", (marker.id, back)))
+        if marker.on_unit is not None:  # its badge on a unit (modgen.unitstates), front and back
+            jobs += [Job(state_image(marker.id, back), ("state", marker, face, marker.on_unit), "state", (marker.id, back))
+                     for back, face in ((False, marker.front), (True, marker.back)) if face is not None]
     for nat in game.nationalities.values():
         jobs.append(Job(mask_image(nat.id), ("mask", nat, game.counter_size), "mask", (nat.id,)))
     jobs.append(Job(MARKER_MASK_IMAGE, ("marker-mask", game.counter_size), "marker_mask"))

@@ -33,6 +33,7 @@ class MarkerState:
     hexside: Optional[frozenset[str]] = None  # the hexside it sits on (bridge markers), if off the hex centre
     area: Optional[str] = None  # entry area id, if in an entry-area box
     part: Optional[tuple[str, str]] = None  # (part id, box label), if in a box of a declared display part
+    layer: bool = False  # a unit's state layer (markers.yaml on_unit), not a counter: piece_id is the unit's
 
     @property
     def face(self) -> str:

@@ -23,8 +23,9 @@ from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 from PIL import Image
 
-from .art.counters import CounterText, marker_face, marker_mask_face, mask_face, moved_face, unit_face
+from .art.counters import CounterText, marker_face, marker_mask_face, mask_face, moved_face, state_badge, unit_face
 from .conventions import MOVED_SIZE
+from .unitstates import BADGE_H, BADGE_W
 from .art.mapart import render_board
 from .art.sheets import counter_sheet, map_overview, overview_scale, thumbnail
 from .art.tables import chart_image, reinforcements_image, render_tracks, tec_image, vp_towns_image
@@ -37,7 +38,7 @@ T = TypeVar("T")
 POOL_FROM = 48  # fewer images than this are drawn in the builder's own process (a pool costs ~0.1 s) ...
 SLOW = frozenset({"board", "sheet", "overview"})  # ... unless one of them is slow to draw
 QUICK = frozenset({"given"})  # nothing to draw: never sent to a worker
-FACES = frozenset({"unit", "marker", "mask", "marker_mask", "moved"})  # small: drawn in batches
+FACES = frozenset({"unit", "marker", "mask", "marker_mask", "moved", "state"})  # small: drawn in batches
 CHUNK = 64  # counter faces per task: small enough to share out, large enough to pay for the hand-over
 
 
@@ -153,6 +154,12 @@ def _marker(game: Game, marker_id: str, back: bool) -> bytes:
     return png_bytes(marker_face(marker, marker.back if back else marker.front, game))
 
 
+def _state(game: Game, marker_id: str, back: bool) -> bytes:
+    marker = game.markers[marker_id]
+    assert marker.on_unit is not None
+    return png_bytes(state_badge(marker, marker.on_unit.back_label if back else marker.on_unit.label, BADGE_W, BADGE_H))
+
+
 def _tracks(game: Game, index: int) -> bytes:
     return png_bytes(render_tracks(game, tracks_layout(game, list(game.scenarios.values())).windows[index]))
 
@@ -222,6 +229,7 @@ DRAW: dict[str, Callable[..., bytes]] = {
     "mask": lambda game, nat: png_bytes(mask_face(game, game.nationalities[nat])),
     "marker_mask": lambda game: png_bytes(marker_mask_face(game.counter_size)),
     "moved": lambda game: png_bytes(moved_face(MOVED_SIZE)),
+    "state": _state,
     "board": _board,
     "tracks": _tracks,
     "chart": _chart,

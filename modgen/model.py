@@ -12,6 +12,7 @@ from .displays import Display, default_displays
 from .geometry import BoardGeometry
 from .movement import MovementRules
 from .presentation import FACTORS, CounterMark, ModuleTexts, UnitValue
+from .unitstates import OnUnit
 
 GPID_BASE, GPID_SPAN = 100_000_000, 900_000_000
 NEXT_PIECE_SLOT_ID = GPID_BASE + GPID_SPAN  # above every gpid; fits a Java int
@@ -306,9 +307,7 @@ class Chart:
     provenance: Provenance = Provenance()
     replaces: tuple[str, ...] = ()  # charts modgen draws from the data that this printed one stands for
 
-
 DATA_CHARTS = ("tec", "vp_towns", "reinforcements")  # the charts a build draws from the data itself
-
 
 @dataclass(frozen=True)
 class Dice:
@@ -378,6 +377,7 @@ class Marker:
     count: int | None = None
     side: str | None = None
     value: int = 1  # a VP marker: what one box of the VP track counts (10 for a tens marker)
+    on_unit: OnUnit | None = field(default=None, metadata={"omit_default": True})  # shown as a unit's state layer too
 
     @property
     def name(self) -> str:

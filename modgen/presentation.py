@@ -81,6 +81,8 @@ class ModuleTexts:
     report_removed: str = "{unit} removed from {hex}"  # Ctrl+D, a unit or a marker
     report_marker_flipped: str = "Marker turned to {unit} in {hex}"  # Ctrl+F on a two-sided marker
     report_marker_hidden: str = "{side} hides a marker in {hex}"  # Ctrl+M on a marker
+    report_state_set: str = "{unit} in {hex}: {state}"  # a unit state's key (markers.yaml on_unit) sets a state
+    report_state_cleared: str = "{unit} in {hex}: no longer {state}"  # ... and clears it
     clear_moved: str = "Clear moved"  # the toolbar button clearing the phasing side's moved markers
 
 
@@ -90,4 +92,5 @@ REPORT_PLACEHOLDERS = {  # what a report text may name -> what it means
     "from": "where it was before (the hex an eliminated unit left)",
     "side": "the side of the player who gave the command",
 }
+STATE_PLACEHOLDER = "state"  # the unit state's texts only: the marker face set or cleared (its name)
 REPORT_TEXTS = tuple(f for f in ModuleTexts.__dataclass_fields__ if f.startswith("report_"))

@@ -15,7 +15,7 @@ from modgen.loader import load_game
 from modgen.vassal.module import map_location, read_module
 from modgen.vassal.savefile import read_game_data
 from modgen.layout import tracks_layout
-from modgen.conventions import MAIN_MAP, TRACKS_MAP
+from modgen.conventions import LAYER_NAME_FIELD, MAIN_MAP, STEP_LAYER, TRACKS_MAP
 
 from .conftest import MINI, REPO
 
@@ -61,7 +61,8 @@ def test_every_piece_slot_decodes_to_its_unit(built):
         if unit is None:
             continue
         seen.add(unit.id)
-        traits = {t.prefix: t for t in slot.piece.traits}
+        traits = {t.prefix: t for t in slot.piece.traits if t.prefix != "emb2;"}  # Layers by name: Step, the states
+        traits.update({"emb2;": t for t in slot.piece.traits if t.prefix == "emb2;" and t.fields[LAYER_NAME_FIELD] == STEP_LAYER})
         marker = traits["mark;"]
         props = dict(zip(marker.fields[0].split(","), marker.state.split(",")))
         assert props["UnitId"] == unit.id and props["Side"] == game.side(unit.side).name

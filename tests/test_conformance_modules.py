@@ -35,6 +35,7 @@ import pytest
 
 from .conftest import require_engine
 
+from modgen.conventions import FACE_LAYER, LAYER_NAME_FIELD, STEP_LAYER
 from modgen.build import build_game, setup_file_name
 from modgen.loader import discover_games
 from modgen.engine import EngineResult, run_engine
@@ -159,10 +160,16 @@ def _build(game_id: str, out: Path) -> Built:
 # ---- a save written by our writer: the first setup with a few changes ---------------------------
 
 
+def _flip_layer(piece: Piece) -> list[Trait]:
+    """The piece's Step or Face layer, by name (a unit's state layers, markers.yaml on_unit, are others)."""
+    return [t for t in piece.find("emb2;") if t.fields[LAYER_NAME_FIELD] in (STEP_LAYER, FACE_LAYER)]
+
+
 def _with_state(piece: Piece, prefix: str, state: str) -> Piece:
-    """A copy with the state of its (single) trait `prefix` replaced."""
-    assert len(piece.find(prefix)) == 1, piece.type
-    return Piece([Trait(t.type, state) if t.prefix == prefix else t for t in piece.traits])
+    """A copy with the state of its (single) trait `prefix` replaced; of the Layers, the Step or Face layer."""
+    chosen = _flip_layer(piece) if prefix == "emb2;" else piece.find(prefix)
+    assert len(chosen) == 1, piece.type
+    return Piece([Trait(t.type, state) if t in chosen else t for t in piece.traits])
 
 
 def make_save(b: Built, out: Path) -> None:
@@ -228,7 +235,7 @@ def make_save(b: Built, out: Path) -> None:
         changes["eliminated"] = pid
     # 4. flip a two-step unit (Layer "emb2;" level 2); a game of one-sided units flips a two-faced marker,
     #    a game with neither flips nothing
-    two_sided = [p for p in order if pieces[p].find("emb2;") and p not in changed]
+    two_sided = [p for p in order if _flip_layer(pieces[p]) and p not in changed]
     flipped = next((p for p in two_sided if p in unit_of), next(iter(two_sided), None))
     if flipped is not None:
         pieces[flipped] = _with_state(pieces[flipped], "emb2;", "2")
@@ -419,6 +426,6 @@ def test_our_save_decodes_in_the_engine(bench: Bench, gid: str) -> None:
     # the changes really are in the engine's view (decoded with our own piece decoder)
     if "flipped" in changed:
         flipped = decode_piece(got[changed["flipped"]]["type"], got[changed["flipped"]]["state"])
-        assert flipped.find("emb2;")[0].state == "2", flipped.find("emb2;")
+        assert _flip_layer(flipped)[0].state == "2", _flip_layer(flipped)
     masked = decode_piece(got[changed["masked"]]["type"], got[changed["masked"]]["state"])
     assert masked.find("obs;")[0].state.endswith(";|0"), masked.find("obs;")

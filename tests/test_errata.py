@@ -112,8 +112,15 @@ def marker_values(piece: Piece) -> dict[str, str]:
 
 
 def with_state(piece: Piece, prefix: str, state: str) -> Piece:
-    assert len(piece.find(prefix)) == 1, piece.type
-    return Piece([Trait(t.type, state) if t.prefix == prefix else t for t in piece.traits])
+    """The piece with its one trait `prefix` in `state`; of the Layers, the Step or Face layer (a unit's
+    state layers, markers.yaml on_unit, stay as they are)."""
+    from modgen.conventions import FACE_LAYER, LAYER_NAME_FIELD, STEP_LAYER
+
+    def chosen(t: Trait) -> bool:
+        return t.prefix == prefix and (prefix != "emb2;" or t.fields[LAYER_NAME_FIELD] in (STEP_LAYER, FACE_LAYER))
+
+    assert len([t for t in piece.traits if chosen(t)]) == 1, piece.type
+    return Piece([Trait(t.type, state) if chosen(t) else t for t in piece.traits])
 
 
 def setup_of(module_path: Path, module: ModuleInfo) -> SavedGame:

@@ -500,15 +500,19 @@ markers = [
     dict(id="mp-ersatz", name="MPs Expended: Ersatz", text=["MP", "Ersatz"], colour="#ffffff", kind="mp_expended", count=10),
     dict(id="mp-ip", name="MPs Expended: IP construction", text=["MP", "IP"], colour="#ffffff", kind="mp_expended", count=20),
     dict(id="mp-train", name="MPs Expended: en/detraining", text=["MP", "Train"], colour="#ffffff", kind="mp_expended", count=20),
-    dict(id="cs-half", name="CS 1/2 Initial", text=["CS 1/2", "Initial"], back=dict(name="CS 1/2 Final", text=["CS 1/2", "Final"]), colour="#ffffff", kind="cs_half", count=20),
+    dict(id="cs-half", name="CS 1/2 Initial", text=["CS 1/2", "Initial"], back=dict(name="CS 1/2 Final", text=["CS 1/2", "Final"]), colour="#ffffff", kind="cs_half", count=20,
+         on_unit=dict(key="Ctrl+Shift+H", label="CS½ I", back_label="CS½ F")),  # a unit under it defends at half: a state of one unit
     dict(id="depot-reloc", name="Depot Relocating", text=["Depot", "Reloc."], back=dict(name="Depot Consolidating", text=["Depot", "Consol."]), colour="#ffffff", kind="depot", count=8),
     dict(id="prepared-attack", name="Prepared Attack", text=["Prep.", "Attack"], colour="#000000", kind="prepared_attack", count=30),
     dict(id="attack", name="Attack", text=["Attack"], colour="#ffffff", kind="attack", count=30),
     dict(id="ap-allocated", name="AP Allocated", text=["AP", "Alloc."], back=dict(name="No More AP", text=["No More", "AP"]), colour="#ffffff", kind="ap", count=30),
     dict(id="art-displaced", name="Artillery Displaced", text=["Art.", "Displ."], colour="#ffffff", kind="artillery_displaced", count=10),
-    dict(id="disorder", name="Disordered D1", text=["Disorder", "D1"], back=dict(name="Disordered D2", text=["Disorder", "D2"]), colour="#f2b8b8", kind="disorder", count=20),
-    dict(id="low-supply", name="Low Supply", text=["Low", "Supply"], colour="#fff2a8", kind="supply", count=30),
-    dict(id="out-of-supply", name="Out of Supply", text=["Out of", "Supply"], colour="#f4c27a", kind="supply", count=30),
+    dict(id="disorder", name="Disordered D1", text=["Disorder", "D1"], back=dict(name="Disordered D2", text=["Disorder", "D2"]), colour="#f2b8b8", kind="disorder", count=20,
+         on_unit=dict(key="Ctrl+Shift+D", label="D1", back_label="D2")),
+    dict(id="low-supply", name="Low Supply", text=["Low", "Supply"], colour="#fff2a8", kind="supply", count=30,
+         on_unit=dict(key="Ctrl+Shift+L", label="LS")),
+    dict(id="out-of-supply", name="Out of Supply", text=["Out of", "Supply"], colour="#f4c27a", kind="supply", count=30,
+         on_unit=dict(key="Ctrl+Shift+S", label="OOS")),
 ]
 for nat, nm, col, txt in (("de", "German", "#8f9a82", "#000000"), ("ah", "A-H", "#4f7fc0", "#ffffff"), ("ru", "Russian", "#8b5a2b", "#ffffff")):
     side = "russian" if nat == "ru" else "cp"

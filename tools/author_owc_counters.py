@@ -607,7 +607,8 @@ for i in range(1, 7):
 # ---------------------------------------------------------------- markers
 side_col = {"allies": "#86ad6b", "russia": "#db6a5a"}
 markers = [
-    dict(id="broken", name="BROKEN (ROZBITA)", text=["ROZBITA", "broken"], colour="#ffffff", kind="broken", count=60),
+    dict(id="broken", name="BROKEN (ROZBITA)", text=["ROZBITA", "broken"], colour="#ffffff", kind="broken", count=60,
+         on_unit=dict(key="Ctrl+Shift+B", label="Broken")),
     dict(id="vp-1", name="VP x1", text=["VP", "x1"], colour="#ffffff", kind="vp", side="russia", value=1, count=1),
     dict(id="vp-10", name="VP x10", text=["VP", "x10"], colour="#ffffff", kind="vp", side="russia", value=10, count=1),
     dict(id="stage", name="Stage", text=["ETAP", "stage"], colour="#ffffff", kind="turn", count=1),

@@ -313,3 +313,13 @@ def moved_face(size: int) -> Image.Image:
     c.line([(3, mid), (tip, mid)], (60, 40, 0), width=2)
     c.line([(tip - 5, mid - 5), (tip, mid), (tip - 5, mid + 5)], (60, 40, 0), width=2)
     return c.finish()
+
+
+def state_badge(marker: Marker, label: str, width: int, height: int) -> Image.Image:
+    """A unit state's badge (modgen.unitstates): the marker's colour and border with its label,
+    shrunk to fit, small enough to sit on a counter's edge; drawn on a square canvas and cut to size."""
+    rgb = hex_rgb(marker.colour)
+    c = Canvas(width, rgb)
+    c.rect(0, 0, width, height, outline=(40, 40, 40), width=1)
+    c.text(width / 2, height / 2 + 0.5, label, 8, contrast_ink(rgb), max_width=width - 3, name="label")
+    return c.finish().crop((0, 0, width, height))

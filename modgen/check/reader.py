@@ -28,6 +28,7 @@ from ..conventions import (
 )
 from ..gamestate import OFF_GRID, TWICE, GameState, MarkerState, PieceProblem, UnitState
 from ..layout import tracks_layout
+from ..unitstates import state_layer_name
 
 
 
@@ -217,6 +218,7 @@ def state_from_save(saved: SavedGame, ctx: Context) -> GameState:
                                    rec.stack, rec.stack_pos, order, area=ctx.entry_boxes.get(box or ""),
                                    part=ctx.part_boxes.get(box or "")))
             seen_units[item] = units[-1]
+            markers += state_layers(game, rec, units[-1])
         else:
             side = _hexside_at(ctx, saved, rec, hex_id) if hex_id else None
             markers.append(MarkerState(game.markers[item], rec.id, rec.map, hex_id, box,
@@ -273,6 +275,24 @@ def _hexside_at(ctx: Context, saved: SavedGame, rec: PieceRecord, hex_id: str) -
         return (x - (cx + nx) / 2) ** 2 + (y - (cy + ny) / 2) ** 2
 
     return frozenset((hex_id, min(m.neighbours(hex_id), key=gap)))
+
+
+def state_layers(game: Game, rec: PieceRecord, unit: UnitState) -> list[MarkerState]:
+    """The unit states a unit's layers show (markers.yaml `on_unit`), each read as that marker on that
+    unit, where the unit is: the rules then judge a layer as they judge the marker counter
+    (level 2 the marker's front, 3 its back; an old save without the layer shows none). Attached to
+    the unit here, so _attach_markers never gives them to another."""
+    out: list[MarkerState] = []
+    for marker in game.markers.values():
+        if marker.on_unit is None:
+            continue
+        level = layer_level(rec.piece, state_layer_name(marker.id))
+        if level < 2 or (level > 2 and marker.back is None):
+            continue
+        out.append(MarkerState(marker, rec.id, rec.map, unit.hex, unit.box, level == 3, unit.masked, None, None,
+                               unit.order, unit=unit.unit.id, area=unit.area, part=unit.part, layer=True))
+        unit.markers.append(out[-1])
+    return out
 
 
 def _attach_markers(units: list[UnitState], markers: list[MarkerState]) -> None:

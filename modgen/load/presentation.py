@@ -7,7 +7,7 @@ import math
 import re
 
 from ..model import MapData
-from ..presentation import (FACTORS, MARK_STYLES, MARK_VALUES, REPORT_PLACEHOLDERS, REPORT_TEXTS, STACK_ORDERS,
+from ..presentation import (FACTORS, MARK_STYLES, MARK_VALUES, REPORT_PLACEHOLDERS, REPORT_TEXTS, STACK_ORDERS, STATE_PLACEHOLDER,
                             CounterMark, ModuleTexts)
 from ..errors import DataError
 from .nodes import Node, _colour
@@ -51,6 +51,12 @@ TEXTS = obj("What the module shows in the game's own words; each defaults to a n
            ("report_removed", "a unit or marker deleted (Ctrl+D)"),
            ("report_marker_flipped", "a marker turned over (Ctrl+F)"),
            ("report_marker_hidden", "a marker hidden (Ctrl+M)"),
+       )},
+    **{key: text(f"the chat line of {what} (default \"{getattr(ModuleTexts(), key)}\"); it may name "
+                 + ", ".join(f"{{{k}}}" for k in (*REPORT_PLACEHOLDERS, STATE_PLACEHOLDER)) + " (the marker's name)")
+       for key, what in (
+           ("report_state_set", "a unit state set by its key (markers.yaml on_unit)"),
+           ("report_state_cleared", "a unit state cleared by its key"),
        )},
     "clear_moved": text('the toolbar button clearing the phasing side\'s moved markers (default "Clear moved")'),
 })
@@ -124,18 +130,18 @@ def read_texts(g: Node) -> ModuleTexts:
     default = ModuleTexts()
     texts = {k: n.text(k, getattr(default, k)) for k in ModuleTexts.__dataclass_fields__}
     for key in REPORT_TEXTS:
-        _check_report(n, key, texts[key])
+        _check_report(n, key, texts[key], (STATE_PLACEHOLDER,) if key.startswith("report_state_") else ())
     return ModuleTexts(**texts)
 
 
-def _check_report(n: Node, key: str, value: str) -> None:
+def _check_report(n: Node, key: str, value: str, more: tuple[str, ...] = ()) -> None:
     """A report text names only the placeholders the module can fill, and no `$`: VASSAL would read
     `$...$` as a property of its own, so the chat line would not say what the text says."""
     if "$" in value:
         n.fail(key, "a report text may not hold `$`")
     for name in re.findall(r"\{([^{}]*)\}", value):
-        if name not in REPORT_PLACEHOLDERS:
-            n.fail(key, f"{{{name}}} is not one of {', '.join('{' + k + '}' for k in REPORT_PLACEHOLDERS)}")
+        if name not in REPORT_PLACEHOLDERS and name not in more:
+            n.fail(key, f"{{{name}}} is not one of {', '.join('{' + k + '}' for k in (*REPORT_PLACEHOLDERS, *more))}")
 
 
 def read_stack_order(g: Node) -> str:

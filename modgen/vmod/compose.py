@@ -19,6 +19,7 @@ from ..vassal.savefile import GlobalValue, SaveContent, StackSpec, write_game
 from ..vassal.sequence import encode
 from ..conventions import FACE_LAYER, LAYER_NAME_FIELD, MAIN_MAP, SCENARIO_PROPERTY, STEP_LAYER, entry_box_name
 from ..layout import Box, TracksLayout, tracks_layout
+from ..unitstates import state_layer_name
 from .piecedefs import PieceDef, marker_def, unit_def
 from .setup import (  # noqa: F401  (turn_state: the saves' tracker state, re-exported)
     PieceIds, board_picks, display_picks, hexside_point, hidden_at_setup, marker_box, scenario_start, setup_stack, turn_state,
@@ -35,6 +36,7 @@ class Item:
     id: str
     back: bool = False  # unit reduced / marker back face
     masked: bool = False
+    states: dict[str, int] = field(default_factory=dict)  # a unit's state layers: marker id -> level (2 front, 3 back)
 
 
 @dataclass
@@ -69,6 +71,13 @@ class Position:
             items.insert(i, item)
         else:
             items.append(item)
+        return self
+
+    def state(self, unit_id: str, marker_id: str, back: bool = False) -> "Position":
+        """Set a unit's state layer (markers.yaml on_unit) to the marker's front or back, as its key does."""
+        item = next(i for items in (*self.hexes.values(), *self.boxes.values()) for i in items
+                    if i.kind == "unit" and i.id == unit_id)
+        item.states[marker_id] = 3 if back else 2
         return self
 
     def in_box(self, box: str, kind: str, item_id: str, back: bool = False) -> "Position":
@@ -214,10 +223,13 @@ class Composer:
         defn = self.defs[(item.kind, item.id)]
         piece = defn.piece.with_basic_state(vp.BasicState(map_name, x, y, defn.gpid, {}))
         layer_name = STEP_LAYER if item.kind == "unit" else FACE_LAYER
+        states = {state_layer_name(m): level for m, level in item.states.items()}
         traits = []
         for t in piece.traits:
             if t.prefix == "emb2;" and len(t.fields) > LAYER_NAME_FIELD and t.fields[LAYER_NAME_FIELD] == layer_name:
                 t = vp.Trait(t.type, "2" if item.back else "1")
+            elif t.prefix == "emb2;" and len(t.fields) > LAYER_NAME_FIELD and t.fields[LAYER_NAME_FIELD] in states:
+                t = vp.Trait(t.type, str(states[t.fields[LAYER_NAME_FIELD]]))
             elif t.prefix == "obs;" and item.masked and item.kind == "unit":
                 side = self.game.side(self.game.units[item.id].side).name
                 t = vp.Trait(t.type, encode([side, MASKED], ";"))

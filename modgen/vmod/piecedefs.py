@@ -3,6 +3,7 @@
 Trait order, outermost first: the menu's Delete and the Report Actions of the key commands
 (modgen.vmod.reports), the Delete itself, Eliminate (Send to Location), the moved marker and the
 movement trail, Mask by side (the opponent sees a masked unit as a nationality-coloured "?"), the
+unit state layers with their report triggers (markers.yaml `on_unit`, unit_state_traits), the
 Step layer (Ctrl+F flips to the reduced side), calculated properties that follow the side up, the
 Trigger Actions choosing each report's wording by the state the traits above leave, a Marker with
 the unit's fixed properties, and the BasicPiece. Properties (Side, Type, Attack, Defense, MA, Factors, Steps, the
@@ -17,8 +18,9 @@ from dataclasses import dataclass
 from ..conventions import FACE_LAYER, FACTORS_PROPERTY, MARKER_ID_PROPERTY, STEP_LAYER, UNIT_ID_PROPERTY
 from ..layout import TracksLayout
 from ..model import Game, Marker, Scenario, Unit, Values
+from ..unitstates import badge_offset, state_image, state_layer_name
 from ..vassal import pieces as vp
-from .reports import marker_reports, moved_marker, movement_trail, unit_reports
+from .reports import Reported, marker_reports, moved_marker, movement_trail, state_reports, unit_reports
 
 FLIP_KEY = "70,130"  # Ctrl+F
 MASK_KEY = "77,130"  # Ctrl+M
@@ -87,12 +89,15 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
     ex, ey = elim.x + elim.w // 2, elim.y + elim.h // 2
     reported = unit_reports(game.texts, flip=FLIP_KEY if unit.back is not None else None, mask=MASK_KEY,
                             eliminate=ELIMINATE_KEY, delete=DELETE_KEY, step_level=f"{STEP_LAYER}_Level")
+    states = unit_state_traits(game)
     traits: list[vp.Trait] = [
         *reported.outer,
+        *states.outer,
         vp.send_to_location("Eliminate", ELIMINATE_KEY, elim.window, elim.window, ex, ey, description="Send to the Eliminated box"),
         moved_marker(game.counter_size),
         *movement_trail(),
         vp.mask(MASK_KEY, mask_image(nat.id), f"{nat.name} unit", command="Hide from opponent", access="side", description=game.texts.mask),
+        *states.inner,
     ]
     full_steps = game.unit_steps(unit, False) or 0
     fixed: dict[str, str] = {
@@ -155,3 +160,29 @@ def marker_def(game: Game, marker: Marker) -> PieceDef:
     traits.append(vp.marker(["Kind", MARKER_ID_PROPERTY], [marker.kind, marker.id]))
     traits.append(vp.basic_piece(marker.front.name, image, gpid=gpid))
     return PieceDef(marker.front.name if marker.back is None else f"{marker.front.name} / {marker.back.name}", gpid, vp.piece_from(traits), "marker", marker.id)
+
+
+def state_markers(game: Game) -> list[Marker]:
+    """The markers a unit may carry as a state layer (markers.yaml `on_unit`), in the file's order."""
+    return [m for m in game.markers.values() if m.on_unit is not None]
+
+
+def unit_state_traits(game: Game) -> Reported:
+    """Every unit's state layers (modgen.unitstates), inside the mask: a hidden unit's state is hidden
+    with it, as a marker counter under a hidden unit is (the owner still sets it): per state, a Layer
+    stepped by the marker's key (none, front, back), its badge down the counter's left edge, then
+    the Trigger Actions that report each step (inside the layers: they test the level left).
+    `outer`: the Report Actions; `inner`: the layers and their triggers."""
+    markers = state_markers(game)
+    layers: list[vp.Trait] = []
+    for slot, m in enumerate(markers):
+        assert m.on_unit is not None
+        faces = [m.front] + ([m.back] if m.back is not None else [])
+        x, y = badge_offset(slot, game.counter_size)
+        layers.append(vp.layer(state_layer_name(m.id), ["", *(state_image(m.id, f is m.back) for f in faces)],
+                               up_command=" / ".join(f.name for f in faces), increase_key=m.on_unit.keystroke,
+                               x_off=x, y_off=y, description=f"Unit state: {m.front.name}"))
+    reported = state_reports(game.texts, [(m.on_unit.keystroke, f"{state_layer_name(m.id)}_Level",
+                                           [f.name for f in (m.front, m.back) if f is not None])
+                                          for m in markers if m.on_unit is not None])
+    return Reported(reported.outer, [*layers, *reported.inner])

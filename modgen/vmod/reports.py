@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..conventions import MOVED_IMAGE, moved_offset
 from ..presentation import ModuleTexts
+from ..unitstates import STATE_LEVELS
 from ..vassal import pieces as vp
 
 FIRST_PRIVATE_KEY = 61440  # VK_F13: keys no keyboard menu offers, fired only by the triggers and commands below
@@ -141,3 +142,28 @@ def movement_trail() -> list[vp.Trait]:
                      line_width=2.0, description="Movement trail (preference)"),
         vp.trigger_action([TRAILS_KEY], [TRAIL_ON_KEY], f"{{{TRAILS_PREFERENCE}==true}}", name="Movement trail preference"),
     ]
+
+
+STATE_KEYS = STATE_LEVELS  # private keys of a unit's state reports: F13-F24 with Shift, apart from the keys above
+SHIFT = 65  # the modifiers VASSAL writes for Shift (old and new masks)
+
+
+def state_reports(texts: ModuleTexts, states: list[tuple[str, str, list[str]]]) -> Reported:
+    """Reports of a unit's state layers (modgen.unitstates): for each (key, level property, face
+    names), a chat line naming the face each press sets, and the last face when a press clears it
+    (the layer steps none, front, back, none). The Report Actions go outside every trait, the
+    Trigger Actions inside the layers whose level they test."""
+    outer: list[vp.Trait] = []
+    inner: list[vp.Trait] = []
+    n = 0
+    for key, level, faces in states:
+        cases = [(f"{{{level}=={i + 2}}}", texts.report_state_set, face, f"Report {face}") for i, face in enumerate(faces)]
+        cases.append((f"{{{level}==1}}", texts.report_state_cleared, faces[-1], f"Report no longer {faces[-1]}"))
+        for match, text, face, what in cases:
+            private = f"{FIRST_PRIVATE_KEY + n},{SHIFT}"
+            n += 1
+            assert n <= STATE_KEYS, "more unit state levels than private state keys"
+            fmt = report_format(text.replace("{state}", face))
+            outer.append(vp.report_action([private], fmt, description=what))
+            inner.append(vp.trigger_action([key], [private], match, name=what))
+    return Reported(outer, inner)
