@@ -11,7 +11,7 @@ from .declared_rules import DeclaredChecks
 from .displays import Display, default_displays
 from .geometry import BoardGeometry
 from .movement import MovementRules
-from .presentation import FACTORS, CounterMark, ModuleTexts, UnitValue
+from .presentation import FACTORS, CounterMark, Credits, ModuleTexts, UnitValue
 
 GPID_BASE, GPID_SPAN = 100_000_000, 900_000_000
 NEXT_PIECE_SLOT_ID = GPID_BASE + GPID_SPAN  # above every gpid; fits a Java int
@@ -26,7 +26,6 @@ def stable_gpid(game_id: str, kind: str, item_id: str) -> str:
 @dataclass(frozen=True)
 class Provenance:
     """Whether data is as printed, or authored and to be replaced by printed values."""
-
     approximate: bool = False
     source: str = ""
 
@@ -478,6 +477,8 @@ class Game:
     displays: tuple[Display, ...] = field(default_factory=default_displays)  # off-map windows
     movement: MovementRules | None = field(default=None, metadata={"omit_default": True})  # for checking logs
     checks: DeclaredChecks | None = field(default=None, metadata={"omit_default": True})  # rules of a game with no plugin
+    credits: Credits | None = field(default=None, metadata={"omit_default": True})  # the About page's credits
+    rules_pdf: str = field(default="", metadata={"omit_default": True})  # the publisher's rules: a file beside game.yaml, or a URL
 
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)

@@ -11,6 +11,8 @@ from ..vassal.pieces import add_piece_command
 from ..vassal.sequence import encode
 from ..conventions import MAIN_MAP, SCENARIO_PROPERTY
 from ..layout import TracksLayout
+from .help import PDF_ENTRY, HelpPage
+from .navigation import flare, inventory, notes, overview, toolbar_keys, toolbar_menus
 from .piecedefs import PieceDef
 from .reports import CLEAR_MOVED_KEY, TRAILS_KEY, TRAILS_PREFERENCE
 
@@ -65,6 +67,7 @@ def render_buildfile(
     charts: list[ChartRef],
     setups: list[tuple[str, str]],
     counter_size: int,
+    help_pages: list[HelpPage] = (),  # type: ignore[assignment]
 ) -> str:
     default_terrain = _default_terrain(game)
     prohibited_or_marked = {h: t for h, t in game.map.terrain.items() if t != default_terrain}
@@ -90,6 +93,7 @@ def render_buildfile(
             "zones": zones,
         })
     main = {
+        "overview": overview(game), "flare": flare(),
         "mark_moved": "Always",
         "name": MAIN_MAP, "button": "", "hotkey": "", "launch": "false", "tooltip": "", "background": "255,255,255", "private": None,
         "boards": boards,
@@ -97,6 +101,7 @@ def render_buildfile(
     }
     windows = [
         {
+            "overview": None, "flare": None,
             "mark_moved": "Never", "name": w.name, "button": w.name, "hotkey": w.display.hotkey, "launch": "true", "background": "255,255,255",
             "tooltip": w.display.tooltip or w.name,
             "private": game.side(w.display.private_to).name if w.display.private_to else None,
@@ -148,7 +153,26 @@ def render_buildfile(
                 "description": "Show movement trails (in games opened after the change)"},
         charts=charts,
         setups=[{"name": name, "file": file} for name, file in setups],
+        help=_help_entries(game, help_pages),
+        toolbar_menus=toolbar_menus([w["button"] for w in windows], [c.name for c in charts], game.texts.charts),
+        inventory=inventory(game),
+        notes=notes(),
     )
+
+
+def _help_entries(game: Game, pages: list[HelpPage]) -> dict:
+    """The Help menu: one HelpFile per generated page, and the publisher's rules PDF when it is in the module."""
+    pdf = game.rules_pdf if game.rules_pdf and not game.rules_pdf.startswith(("http://", "https://")) else ""
+    return {"pages": [{"title": p.title, "file": p.file} for p in pages],
+            "pdf": {"title": "Rules (PDF)", "file": PDF_ENTRY} if pdf else None}
+
+
+def module_keys(game: Game, layout: TracksLayout) -> list[dict[str, str]]:
+    """The keys of the module's toolbar buttons and windows, for the Help key card."""
+    return toolbar_keys(
+        game, [(w.name, w.display.hotkey) for w in layout.windows],
+        [(f"Roll {d.name}", f"{48 + min(d.n, 9)},520") for d in game.dice],
+        (game.texts.clear_moved, CLEAR_MOVED_BUTTON), overview(game) is not None)
 
 
 def clear_moved(game: Game) -> dict[str, str]:
