@@ -147,6 +147,6 @@ def read_rules_pdf(g: Node) -> str:
     if not value or re.match(r"https?://\S+$", value):
         return value
     parts = value.replace("\\", "/").split("/")
-    if value.startswith("/") or ".." in parts or not value.lower().endswith(".pdf"):
+    if value.startswith("/") or ":" in value or ".." in parts or not value.lower().endswith(".pdf"):
         g.fail("rules_pdf", f"{value!r}: give an http(s) URL or a .pdf file beside game.yaml (a relative path, no '..')")
     return "/".join(parts)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import jinja2
 
-from ..model import NEXT_PIECE_SLOT_ID, Game
+from ..model import NEXT_PIECE_SLOT_ID, Dice, Game
 from ..vassal.pieces import add_piece_command
 from ..vassal.sequence import encode
 from ..conventions import MAIN_MAP, SCENARIO_PROPERTY
@@ -67,7 +68,7 @@ def render_buildfile(
     charts: list[ChartRef],
     setups: list[tuple[str, str]],
     counter_size: int,
-    help_pages: list[HelpPage] = (),  # type: ignore[assignment]
+    help_pages: Sequence[HelpPage] = (),
 ) -> str:
     default_terrain = _default_terrain(game)
     prohibited_or_marked = {h: t for h, t in game.map.terrain.items() if t != default_terrain}
@@ -115,7 +116,7 @@ def render_buildfile(
         for w in layout.windows
     ]
     dice = [
-        {"name": d.name, "n": d.n, "sides": d.sides, "hotkey": f"{48 + min(d.n, 9)},520", "report_total": _bool(d.n > 1)}
+        {"name": d.name, "n": d.n, "sides": d.sides, "hotkey": _dice_key(d), "report_total": _bool(d.n > 1)}
         for d in game.dice
     ]
     turn = {
@@ -160,18 +161,23 @@ def render_buildfile(
     )
 
 
-def _help_entries(game: Game, pages: list[HelpPage]) -> dict:
+def _help_entries(game: Game, pages: Sequence[HelpPage]) -> dict:
     """The Help menu: one HelpFile per generated page, and the publisher's rules PDF when it is in the module."""
     pdf = game.rules_pdf if game.rules_pdf and not game.rules_pdf.startswith(("http://", "https://")) else ""
     return {"pages": [{"title": p.title, "file": p.file} for p in pages],
             "pdf": {"title": "Rules (PDF)", "file": PDF_ENTRY} if pdf else None}
 
 
+def _dice_key(d: Dice) -> str:
+    """Alt+<number of dice>: Alt+1 rolls 1d6, Alt+2 2d6."""
+    return f"{48 + min(d.n, 9)},520"
+
+
 def module_keys(game: Game, layout: TracksLayout) -> list[dict[str, str]]:
     """The keys of the module's toolbar buttons and windows, for the Help key card."""
     return toolbar_keys(
         game, [(w.name, w.display.hotkey) for w in layout.windows],
-        [(f"Roll {d.name}", f"{48 + min(d.n, 9)},520") for d in game.dice],
+        [(f"Roll {d.name}", _dice_key(d)) for d in game.dice],
         (game.texts.clear_moved, CLEAR_MOVED_BUTTON), overview(game) is not None)
 
 

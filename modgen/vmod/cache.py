@@ -80,7 +80,8 @@ def files_digest(paths: Iterable[Path], base: Path) -> str:
 
 
 ART_CODE = ("art", "model.py", "movement.py", "declared_rules.py", "presentation.py", "geometry.py", "sheets.py", "hexgrid.py", "layout.py", "conventions.py", "displays.py")  # all that art/ imports
-BUILD_CODE = ART_CODE + ("vmod", "vassal", "templates", "load", "loader.py", "yamlsrc.py", "gamefile.py", "build.py", "errors.py", "atomic.py", "regions.py", "images.py")
+BUILD_CODE = ART_CODE + ("vmod", "vassal", "templates", "load", "loader.py", "yamlsrc.py", "gamefile.py", "build.py", "errors.py", "atomic.py", "regions.py", "images.py",
+                           "rules", "plugins.py", "plugin_api.py", "gamestate.py", "stacking.py")  # the Help rules page lists the plugin's rules
 
 
 def _code_files(parts: tuple[str, ...]) -> list[Path]:

@@ -56,8 +56,8 @@ def key_name(stroke: str) -> str:
     if code == 0:
         return ""
     names = [name for name, mask in _MODIFIERS if mods & mask]
-    if 112 <= code <= 123:
-        key = f"F{code - 111}"
+    if 112 <= code <= 123 or 0xF000 <= code <= 0xF00B:  # VK_F1-F12, VK_F13-F24
+        key = f"F{code - 111}" if code <= 123 else f"F{code - 0xF000 + 13}"
     else:
         key = _KEY_NAMES.get(code) or (chr(code) if 32 < code < 127 else f"key {code}")
     return "+".join([*names, key])
