@@ -25,6 +25,7 @@ from .images import Drawer, Job
 from .gamefile import ENTRY as GAME_ENTRY, game_json
 from .loader import ParsedFiles, load_game
 from .sheets import overlapping
+from .errors import DataError
 from .model import DATA_CHARTS, Game
 from .conventions import MOVED_IMAGE, MOVED_SIZE
 from .unitstates import state_image
@@ -33,7 +34,8 @@ from .vassal.savefile import encode_game_text, metadata_xml
 from .vassal.obfuscation import obfuscate
 from .atomic import write_atomic
 from .vmod.cache import ArtCache, code_fingerprint, digest, input_stamp
-from .vmod.buildfile import VASSAL_VERSION, ChartRef, render_buildfile
+from .vmod.buildfile import VASSAL_VERSION, ChartRef, module_keys, render_buildfile
+from .vmod.help import PDF_ENTRY, help_pages
 from .layout import TracksLayout, WindowLayout, tracks_layout
 from .vmod.piecedefs import MARKER_MASK_IMAGE, PieceDef, marker_def, marker_image, mask_image, setup_text, unit_def, unit_image
 from .vmod.setup import scenario_save
@@ -214,8 +216,10 @@ def module_texts(game: Game, layout: TracksLayout, charts: list[ChartRef], board
         text = encode_game_text(scenario_save(game, sc, defs, layout, game.title))
         entries.append((setup_file_name(sc.id), zip_bytes([("savedGame", obfuscate(text, SETUP_KEY))])))
         setups.append((sc.name, setup_file_name(sc.id)))
+    pages = help_pages(game, defs, [c.name for c in charts], module_keys(game, layout))
+    entries += [(p.file, p.html.encode("utf-8")) for p in pages]
     buildfile = render_buildfile(game, game.title, defs, layout, {"boards": board_images, "displays": display_images},
-                                 charts, setups, game.counter_size)
+                                 charts, setups, game.counter_size, pages)
     return buildfile.encode("utf-8"), entries
 
 
@@ -240,6 +244,16 @@ def start_module(game: Game, progress: Progress, drawer: Drawer, previews: bool
     entries += [(f"images/{name}", data) for name, data in sorted(images.items())]
     entries += setups
     return entries, wait_previews
+
+
+def rules_pdf_entry(root: Path, game: Game) -> list[tuple[str, bytes]]:
+    """The publisher's rules PDF game.yaml names as a file beside it, as the module's entry (Help menu)."""
+    if not game.rules_pdf or game.rules_pdf.startswith(("http://", "https://")):
+        return []
+    path = root / "counters" / game.id / game.rules_pdf
+    if not path.is_file():
+        raise DataError(f"counters/{game.id}/game.yaml", None, "rules_pdf", f"no file {game.rules_pdf!r} beside game.yaml")
+    return [(PDF_ENTRY, path.read_bytes())]
 
 
 def build_game(root: Path, game_id: str, out_dir: Path, progress: Progress | None = None, use_cache: bool = True,
@@ -285,7 +299,7 @@ def _build_game(root: Path, game_id: str, out_dir: Path, progress: Progress | No
     cache = ArtCache(out_dir / ".cache" / "art" if use_cache else None, game_id)
     with Drawer(game, cache, workers) as drawer:  # workers: processes that draw (default one per core)
         entries, wait_previews = start_module(game, say, drawer, True)
-        data = zip_bytes(entries)
+        data = zip_bytes(entries + rules_pdf_entry(root, game))
         write_atomic(path, data)  # the module first: the pictures are still being drawn
         previews = wait_previews()
     cache.save()

@@ -94,3 +94,15 @@ REPORT_PLACEHOLDERS = {  # what a report text may name -> what it means
 }
 STATE_PLACEHOLDER = "state"  # the unit state's texts only: the marker face set or cleared (its name)
 REPORT_TEXTS = tuple(f for f in ModuleTexts.__dataclass_fields__ if f.startswith("report_"))
+
+
+@dataclass(frozen=True)
+class Credits:
+    """Who made the game and the module, as the rulebook's credits give them (the About page shows
+    them); `rulebook` names the rulebook they come from, by title and edition."""
+
+    designer: str = ""
+    publisher: str = ""
+    rulebook: str = ""
+    module: str = ""
+    others: tuple[str, ...] = ()  # "Map Art: ...", one role a line

@@ -21,6 +21,7 @@ from typing import Any, Optional
 from modgen.conventions import MARKER_ID_PROPERTY, UNIT_ID_PROPERTY
 from modgen.errors import ModgenError, SaveError
 from modgen.gamefile import ENTRY as GAME_ENTRY, game_from_json
+from modgen.vmod.help import HELP_DIR
 from modgen.vassal.archive import Archive
 from modgen.vassal.module import ModuleInfo, map_location, read_module
 from modgen.vassal.pieces import Piece, Trait, basic_image
@@ -285,6 +286,8 @@ def diff_views(old: ModuleView, new: ModuleView) -> dict[str, Any]:
     explained_entries = {"buildFile.xml", "buildFile", "moduledata"} | old.counter_images | new.counter_images
     explained_entries |= set(old.chart_files.values()) | set(new.chart_files.values())
     explained_entries |= {"images/" + b[0] for b in list(old.boards.values()) + list(new.boards.values()) if b[0]}
+    # the Help pages are written from the data the other sections compare (version, units, charts)
+    explained_entries |= {e for e in set(old.entries) | set(new.entries) if e.startswith(f"{HELP_DIR}/") and e.endswith(".html")}
     setup_files = {f for f in _setup_files(old) | _setup_files(new)}
     explained_entries |= setup_files
     other = []

@@ -18,8 +18,8 @@ from .displays import DISPLAYS
 from .declared_rules import CHECKS, read_checks
 from .movement import MOVEMENT, read_movement
 from .presentation import (
-    COUNTER_FACTORS, COUNTER_MARKS, COUNTER_SIZE, SETUP_STACK_ORDER, TEXTS, read_counter_factors, read_counter_marks,
-    read_counter_size, read_stack_order, read_texts,
+    COUNTER_FACTORS, COUNTER_MARKS, COUNTER_SIZE, CREDITS, RULES_PDF, SETUP_STACK_ORDER, TEXTS, read_counter_factors,
+    read_counter_marks, read_counter_size, read_credits, read_rules_pdf, read_stack_order, read_texts,
 )
 from .units import UNIT_FIELDS
 
@@ -111,6 +111,8 @@ SCHEMA = document("game", "modgen counters/<game>/game.yaml", obj("The game: tit
     "displays": DISPLAYS,
     "movement": MOVEMENT,
     "checks": CHECKS,
+    "credits": CREDITS,
+    "rules_pdf": RULES_PDF,
     "hidden": choice("which units a set-up hides from the opponent: below_top (default) | tags (units tagged `hidden`) | none", HIDDEN),
 }))
 
@@ -258,6 +260,8 @@ def make_game(g: Node, head: GameHead, units: dict[str, Unit], markers: dict[str
         movement=read_movement(g, head.turns.phases),
         checks=read_checks(g, head.turns.phases),
         counter_size=read_counter_size(g, game_map),
+        credits=read_credits(g),
+        rules_pdf=read_rules_pdf(g),
     )
     game.displays = displays
     _check_gpids(game, g)

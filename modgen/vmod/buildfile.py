@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import jinja2
 
-from ..model import NEXT_PIECE_SLOT_ID, Game
+from ..model import NEXT_PIECE_SLOT_ID, Dice, Game
 from ..vassal.pieces import add_piece_command
 from ..vassal.sequence import encode
 from ..conventions import FACTORS_PROPERTY, MAIN_MAP, SCENARIO_PROPERTY
 from ..layout import TracksLayout
+from .help import PDF_ENTRY, HelpPage
+from .navigation import flare, inventory, notes, overview, toolbar_keys, toolbar_menus
 from .piecedefs import PieceDef
 from .reports import CLEAR_MOVED_KEY, TRAILS_KEY, TRAILS_PREFERENCE
 
@@ -75,6 +78,7 @@ def render_buildfile(
     charts: list[ChartRef],
     setups: list[tuple[str, str]],
     counter_size: int,
+    help_pages: Sequence[HelpPage] = (),
 ) -> str:
     default_terrain = _default_terrain(game)
     prohibited_or_marked = {h: t for h, t in game.map.terrain.items() if t != default_terrain}
@@ -100,6 +104,7 @@ def render_buildfile(
             "zones": zones,
         })
     main = {
+        "overview": overview(game), "flare": flare(),
         "mark_moved": "Always",
         "name": MAIN_MAP, "button": "", "hotkey": "", "launch": "false", "tooltip": "", "background": "255,255,255", "private": None,
         "boards": boards,
@@ -107,6 +112,7 @@ def render_buildfile(
     }
     windows = [
         {
+            "overview": None, "flare": None,
             "mark_moved": "Never", "name": w.name, "button": w.name, "hotkey": w.display.hotkey, "launch": "true", "background": "255,255,255",
             "tooltip": w.display.tooltip or w.name,
             "private": game.side(w.display.private_to).name if w.display.private_to else None,
@@ -120,7 +126,7 @@ def render_buildfile(
         for w in layout.windows
     ]
     dice = [
-        {"name": d.name, "n": d.n, "sides": d.sides, "hotkey": f"{48 + min(d.n, 9)},520", "report_total": _bool(d.n > 1)}
+        {"name": d.name, "n": d.n, "sides": d.sides, "hotkey": _dice_key(d), "report_total": _bool(d.n > 1)}
         for d in game.dice
     ]
     turn = {
@@ -159,7 +165,31 @@ def render_buildfile(
                 "description": "Show movement trails (in games opened after the change)"},
         charts=charts,
         setups=[{"name": name, "file": file} for name, file in setups],
+        help=_help_entries(game, help_pages),
+        toolbar_menus=toolbar_menus([w["button"] for w in windows], [c.name for c in charts], game.texts.charts),
+        inventory=inventory(game),
+        notes=notes(),
     )
+
+
+def _help_entries(game: Game, pages: Sequence[HelpPage]) -> dict:
+    """The Help menu: one HelpFile per generated page, and the publisher's rules PDF when it is in the module."""
+    pdf = game.rules_pdf if game.rules_pdf and not game.rules_pdf.startswith(("http://", "https://")) else ""
+    return {"pages": [{"title": p.title, "file": p.file} for p in pages],
+            "pdf": {"title": "Rules (PDF)", "file": PDF_ENTRY} if pdf else None}
+
+
+def _dice_key(d: Dice) -> str:
+    """Alt+<number of dice>: Alt+1 rolls 1d6, Alt+2 2d6."""
+    return f"{48 + min(d.n, 9)},520"
+
+
+def module_keys(game: Game, layout: TracksLayout) -> list[dict[str, str]]:
+    """The keys of the module's toolbar buttons and windows, for the Help key card."""
+    return toolbar_keys(
+        game, [(w.name, w.display.hotkey) for w in layout.windows],
+        [(f"Roll {d.name}", _dice_key(d)) for d in game.dice],
+        (game.texts.clear_moved, CLEAR_MOVED_BUTTON), overview(game) is not None)
 
 
 def clear_moved(game: Game) -> dict[str, str]:

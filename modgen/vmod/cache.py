@@ -79,8 +79,9 @@ def files_digest(paths: Iterable[Path], base: Path) -> str:
     return h.hexdigest()
 
 
-ART_CODE = ("art", "model.py", "movement.py", "declared_rules.py", "presentation.py", "geometry.py", "sheets.py", "hexgrid.py", "layout.py", "conventions.py", "displays.py", "unitstates.py")  # all that art/ imports
-BUILD_CODE = ART_CODE + ("vmod", "vassal", "templates", "load", "loader.py", "yamlsrc.py", "gamefile.py", "build.py", "errors.py", "atomic.py", "regions.py", "images.py")
+ART_CODE = ("art", "model.py", "mapmodel.py", "movement.py", "declared_rules.py", "presentation.py", "geometry.py", "sheets.py", "hexgrid.py", "layout.py", "conventions.py", "displays.py", "unitstates.py")  # all that art/ imports
+BUILD_CODE = ART_CODE + ("vmod", "vassal", "templates", "load", "loader.py", "yamlsrc.py", "gamefile.py", "build.py", "errors.py", "atomic.py", "regions.py", "images.py",
+                           "rules", "plugins.py", "plugin_api.py", "gamestate.py", "stacking.py")  # the Help rules page lists the plugin's rules
 
 
 def _code_files(parts: tuple[str, ...]) -> list[Path]:

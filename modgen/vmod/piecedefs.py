@@ -4,7 +4,7 @@ Trait order, outermost first: the menu's Delete and the Report Actions of the ke
 (modgen.vmod.reports), the Delete itself, Eliminate (Send to Location), the moved marker and the
 movement trail, Mask by side (the opponent sees a masked unit as a nationality-coloured "?"), the
 unit state layers with their report triggers (markers.yaml `on_unit`, unit_state_traits), the
-Step layer (Ctrl+F flips to the reduced side), calculated properties that follow the side up, the
+Text Label (Ctrl+L), the Step layer (Ctrl+F flips to the reduced side), calculated properties that follow the side up, the
 Trigger Actions choosing each report's wording by the state the traits above leave, a Marker with
 the unit's fixed properties, and the BasicPiece. Properties (Side, Type, Attack, Defense, MA, Factors, Steps, the
 formation, the game's unit_values and counter_marks properties, ...) are readable by module
@@ -26,6 +26,7 @@ FLIP_KEY = "70,130"  # Ctrl+F
 MASK_KEY = "77,130"  # Ctrl+M
 ELIMINATE_KEY = "69,130"  # Ctrl+E
 DELETE_KEY = "68,130"  # Ctrl+D
+LABEL_KEY = "76,130"  # Ctrl+L
 
 
 def unit_image(unit: Unit, reduced: bool) -> str:
@@ -98,6 +99,7 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
         *movement_trail(),
         vp.mask(MASK_KEY, mask_image(nat.id), f"{nat.name} unit", command="Hide from opponent", access="side", description=game.texts.mask),
         *states.inner,
+        unit_label(),
     ]
     full_steps = game.unit_steps(unit, False) or 0
     fixed: dict[str, str] = {
@@ -141,6 +143,14 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
     traits.append(vp.marker(list(fixed), list(fixed.values())))
     traits.append(vp.basic_piece(unit_piece_name(game, unit), image, gpid=gpid))
     return PieceDef(unit_piece_name(game, unit), gpid, vp.piece_from(traits), "unit", unit.id)
+
+
+def unit_label() -> vp.Trait:
+    """A Text Label the player sets with Ctrl+L (a note on the counter: "attack 0512", "out of supply"),
+    shown under the counter and after its name ("RU 18 (XIV) (attack 0512)"), so the chat's move
+    lines carry it. Inside the Mask: the opponent sees neither the label nor the name of a hidden unit."""
+    return vp.text_label(key=LABEL_KEY, menu="Change label", font_size=9, background="255,255,200", foreground="0,0,0",
+                         v_pos="b", h_pos="c", v_just="t", description="Label (Ctrl+L): a note on the counter")
 
 
 def marker_def(game: Game, marker: Marker) -> PieceDef:

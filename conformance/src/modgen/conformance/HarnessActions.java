@@ -362,11 +362,13 @@ final class HarnessActions {
     case "turn-next": turnNext(a, m, rec); break;
     case "end-log": endLog(logger, rec); break;
     case "step": step(a, logger, rec); break;
+    case "open": HarnessOpen.open(a, m, rec); break;
+    case "windows": HarnessOpen.windows(m, rec); break;
     default:
-      throw new ActionFailed("unknown op \"" + op + "\" (begin-log, move, key, roll, turn-next, end-log, step)");
+      throw new ActionFailed("unknown op \"" + op + "\" (begin-log, move, key, roll, turn-next, end-log, step, open, windows)");
     }
     // What the action logged: each sendAndLog is one entry of BasicLogger's logOutput, one LOG step.
-    if (logOutput != null && !"end-log".equals(op) && !"begin-log".equals(op)) {
+    if (logOutput != null && !"end-log".equals(op) && !"begin-log".equals(op) && !"open".equals(op) && !"windows".equals(op)) {
       final List<Object> encoded = new ArrayList<>();
       final List<String> chat = new ArrayList<>();
       final List<Object> classes = new ArrayList<>();
@@ -624,9 +626,17 @@ final class HarnessActions {
     kb.clear();
     kb.add(p);
     kb.setClickPoint(p.getPosition());
-    final Command c = kb.keyCommand(ks);
+    ModgenHarness.pendingInput = str(a, "input", false);  // the answer to the prompt the key opens (a Text Label's)
+    final Command c;
+    try {
+      c = kb.keyCommand(ks);
+    }
+    finally {
+      ModgenHarness.pendingInput = null;
+    }
     GameModule.getGameModule().sendAndLog(c);
     rec.put("state_after", p.getState());
+    rec.put("name_after", p.getName());
     rec.put("changed", !String.valueOf(rec.get("state_before")).equals(p.getState()));
   }
 

@@ -300,6 +300,19 @@ public final class ModgenHarness {
     final List<String> texts = new ArrayList<>();
     collectText(d, texts);
     final JOptionPane op = findOptionPane(d);
+    final String answer = pendingInput;
+    if (op != null && answer != null && op.getWantsInput()) {
+      // an action's expected input dialog (a Text Label's prompt): answered as a player would, not a problem
+      pendingInput = null;
+      emit(obj("kind", "input", "prompt", String.join(" | ", texts), "answer", answer));
+      SwingUtilities.invokeLater(() -> {
+        op.setInputValue(answer);
+        op.setValue(JOptionPane.OK_OPTION);
+        d.setVisible(false);
+        d.dispose();
+      });
+      return;
+    }
     String level = "error";
     if (op != null && op.getMessageType() != JOptionPane.ERROR_MESSAGE) level = "warning";
     final String title = d.getTitle() == null ? "" : d.getTitle();
@@ -311,6 +324,16 @@ public final class ModgenHarness {
       d.setVisible(false);
       d.dispose();
     });
+  }
+
+  /** The answer the next input dialog gets (an action's "input"); null: input dialogs are problems. */
+  static volatile String pendingInput;
+
+  /** A window an action opened on purpose (a Help page, the inventory): not a problem dialog. */
+  static void expectWindow(Window w) {
+    synchronized (seenWindows) {
+      seenWindows.add(w);
+    }
   }
 
   static void installDialogWatch() {
