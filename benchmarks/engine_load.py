@@ -2,7 +2,9 @@
 
 Prints, per module: the map's pixel size, seconds from the JVM's start until the module is built and
 its player window shown, seconds until the largest setup (most bytes of save) has loaded and the game
-started, and the java process's peak RSS (VmHWM, polled every 20 ms). One engine start per module,
+started, the CPU seconds the JVM had used at those two moments (steadier than wall time on a shared
+machine: the JVM uses more than one core, so an idle machine's wall time is at most about this), and
+the java process's peak RSS (VmHWM, polled every 20 ms). One engine start per module,
 one at a time (the machine is shared). The harness draws nothing extra (`--no-images`): what is
 timed is what a player waits for. Target: every module and setup open in under 6 s.
 Run: MODGEN_ENGINE_DIR=... .venv/bin/python benchmarks/engine_load.py [BUILD_DIR] [--runs N]
@@ -64,9 +66,12 @@ def _descendants(root: int) -> list[int]:
     return out
 
 
-def _java_hwm_kb(root: int) -> int:
-    """Peak RSS (VmHWM, kB) of the largest java process under root."""
-    best = 0
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _java(root: int) -> tuple[int, float]:
+    """Peak RSS (VmHWM, kB) of the largest java process under root, and the CPU seconds of all of them."""
+    best, cpu = 0, 0.0
     for pid in _descendants(root):
         try:
             if Path(f"/proc/{pid}/comm").read_text().strip() != "java":
@@ -74,9 +79,12 @@ def _java_hwm_kb(root: int) -> int:
             for line in Path(f"/proc/{pid}/status").read_text().splitlines():
                 if line.startswith("VmHWM:"):
                     best = max(best, int(line.split()[1]))
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            fields = stat[stat.rindex(")") + 2:].split()
+            cpu += (int(fields[11]) + int(fields[12])) / TICK  # utime + stime
         except OSError:
             continue
-    return best
+    return best, cpu
 
 
 def measure(vmod: Path, setup: str, timeout: float = 120.0) -> dict[str, float]:
@@ -88,12 +96,13 @@ def measure(vmod: Path, setup: str, timeout: float = 120.0) -> dict[str, float]:
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
                                 text=True, start_new_session=True,
                                 env={**os.environ, "JAVA_TOOL_OPTIONS": f"-Duser.home={home}"})
-        peak = [0]
+        peak, cpu = [0], [0.0]
         done = threading.Event()
 
         def poll() -> None:
             while not done.is_set():
-                peak[0] = max(peak[0], _java_hwm_kb(proc.pid))
+                hwm, used = _java(proc.pid)
+                peak[0], cpu[0] = max(peak[0], hwm), max(cpu[0], used)
                 time.sleep(0.02)
 
         poller = threading.Thread(target=poll, daemon=True)
@@ -110,6 +119,7 @@ def measure(vmod: Path, setup: str, timeout: float = 120.0) -> dict[str, float]:
                 kind = rec.get("kind")
                 if kind in ("module", "setup") and kind not in seen:
                     seen[kind] = time.monotonic() - start
+                    seen[kind + "_cpu"] = max(cpu[0], _java(proc.pid)[1])
                 if kind == "problem":
                     problems.append(rec.get("message", ""))
             proc.wait(timeout=timeout)
@@ -117,8 +127,9 @@ def measure(vmod: Path, setup: str, timeout: float = 120.0) -> dict[str, float]:
             os.killpg(proc.pid, signal.SIGKILL)
         done.set()
         poller.join()
-    return {"module_s": seen.get("module", float("nan")), "setup_s": seen.get("setup", float("nan")),
-            "peak_mb": peak[0] / 1024, "problems": len(problems)}
+    nan = float("nan")
+    return {"module_s": seen.get("module", nan), "setup_s": seen.get("setup", nan), "module_cpu": seen.get("module_cpu", nan),
+            "setup_cpu": seen.get("setup_cpu", nan), "peak_mb": peak[0] / 1024, "problems": len(problems)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -131,15 +142,17 @@ def main(argv: list[str] | None = None) -> int:
     if reason:
         print(f"engine unavailable: {reason}", file=sys.stderr)
         return 2
-    print(f"{'module':14} {'map Mpx':>7} {'setup (largest)':42} {'module s':>8} {'+setup s':>8} {'peak MB':>8}")
+    print(f"{'module':14} {'map Mpx':>7} {'setup (largest)':34} {'module s':>8} {'+setup s':>8} "
+          f"{'CPU s':>6} {'+setup':>6} {'peak MB':>8}")
     for game in args.games.split(","):
         vmod = Path(args.build) / f"{game}.vmod"
         setup, _ = largest_setup(vmod)
         runs = [measure(vmod, setup) for _ in range(args.runs)]
         best = min(runs, key=lambda r: r["setup_s"])
+        lean = min(runs, key=lambda r: r["setup_cpu"])
         flag = f"  {best['problems']} problems" if best["problems"] else ""
-        print(f"{game:14} {map_pixels(vmod) / 1e6:7.1f} {setup[:42]:42} {best['module_s']:8.2f} {best['setup_s']:8.2f} "
-              f"{max(r['peak_mb'] for r in runs):8.0f}{flag}", flush=True)
+        print(f"{game:14} {map_pixels(vmod) / 1e6:7.1f} {setup[:34]:34} {best['module_s']:8.2f} {best['setup_s']:8.2f} "
+              f"{lean['module_cpu']:6.1f} {lean['setup_cpu']:6.1f} {max(r['peak_mb'] for r in runs):8.0f}{flag}", flush=True)
     return 0
 
 
