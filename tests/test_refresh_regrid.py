@@ -129,6 +129,9 @@ def test_a_save_of_the_old_grid_without_the_old_module_is_refused(ef, tmp_path):
     assert run.returncode == 2, run.stdout + run.stderr
     assert "--old-module" in run.stderr and "off the new module's hex grid" in run.stderr
     assert not (tmp_path / "out.vsav").exists()
+    other = refresh(ef["saves"][1], ef["new"], tmp_path / "out.vsav", REPO / "tests" / "fixtures" / "vassal-3.8" / "kitchen.vmod")
+    assert other.returncode == 2 and "--old-module names the module the save was written with" in other.stderr, other.stderr
+    assert not (tmp_path / "out.vsav").exists()
 
 
 def test_offset_within_a_hex_is_scaled_and_unchanged_grids_keep_every_pixel(ef):

@@ -266,7 +266,11 @@ def refresh_save(save: str | Path, module_path: str | Path, out: str | Path,
 def _regrid(sg: SavedGame, module: ModuleInfo, old_module: str | Path | None) -> Optional[Regrid]:
     """The old module's grids mapped onto the new; without them, a save off the new grid is refused."""
     if old_module is not None:
-        return Regrid(read_module(old_module), module, sg.boards)
+        old = read_module(old_module)
+        if old.name != module.name or (sg.module_name and sg.module_name != old.name):
+            raise ModgenError(str(old_module), f"is a module of {old.name!r}; the save is of {sg.module_name or module.name!r} "
+                                               "(--old-module names the module the save was written with)")
+        return Regrid(old, module, sg.boards)
     off = misfits(module, sg.boards, [(p.id, p.piece.basic_name, p.map, p.x, p.y) for p in sg.pieces])
     if off:
         raise ModgenError(sg.path, f"{len(off)} pieces stand off the new module's hex grid (not on a hex centre or "
