@@ -288,7 +288,7 @@ def cmd_refresh(args: argparse.Namespace) -> int:
     out = output_file(args.out, "-o", Path(args.save).suffix.lower() or ".vsav")
     if out.absolute() == Path(args.save).absolute():
         raise ModgenError(str(out), "-o names the input save; refresh never overwrites it")
-    result = refresh_save(Path(args.save), Path(args.module), out)
+    result = refresh_save(Path(args.save), Path(args.module), out, Path(args.old_module) if args.old_module else None)
     if args.json:
         sys.stdout.write(result.to_json())
     else:
@@ -415,6 +415,9 @@ def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
                                    "and listed. Exit 0, 1 when pieces are missing from the new module, 2 bad input.")
     r.add_argument("save", metavar="SAVE", help="the saved game (.vsav); never overwritten")
     r.add_argument("--module", required=True, metavar="NEW.vmod", help="the rebuilt module")
+    r.add_argument("--old-module", default=None, metavar="OLD.vmod",
+                   help="the module the save was written with: when the new module's hexes, margins or boxes changed "
+                        "size, every piece goes to the same hex or box (a save off the new grid is refused without it)")
     r.add_argument("-o", "--out", required=True, metavar="OUT.vsav", help="where to write the refreshed save (its folder must exist)")
     r.add_argument("--json", action="store_true", help="JSON report on stdout instead of the summary line")
     r.set_defaults(func=cmd_refresh)

@@ -94,14 +94,19 @@ def number_pixels(text: str, px: int, bold: bool, at: tuple[float, float], fast:
 
 
 def test_draw_number_draws_every_hex_id_as_draw_text_does() -> None:
-    """Every four-digit ID at Holland's size and position in the hex, then other lengths, sizes
-    and sub-pixel positions; IDs that are not all digits go to draw.text."""
+    """Every four-digit ID at Holland's size and position in the hex, every Eastern Front ID (two
+    numbers and a dot) at its size, then other lengths, sizes and sub-pixel positions; IDs that are
+    neither go to draw.text."""
     for n in range(10000):
         text = f"{n:04d}"
         assert number_pixels(text, 20, False, (80, 30.8), True) == number_pixels(text, 20, False, (80, 30.8), False), text
+    for text in (f"{line}.{pos:02d}" for line in range(1, 101) for pos in range(1, 112, 3)):
+        assert number_pixels(text, 20, False, (80.4, 30.6), True) == number_pixels(text, 20, False, (80.4, 30.6), False), text
     rng = random.Random(11)
     for _ in range(400):
         text = "".join(rng.choice("0123456789") for _ in range(rng.randrange(1, 7)))
+        if rng.random() < 0.3:
+            text = f"{rng.randrange(1, 120)}.{rng.randrange(0, 120):02d}"
         if rng.random() < 0.1:
             text = rng.choice(["A1.01", "12a", "1 2", "", "٣٤"])
         px, bold = rng.choice([12, 20, 21, 26, 32]), rng.random() < 0.5

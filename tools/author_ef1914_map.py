@@ -73,10 +73,10 @@ source: "Sheet extents, TEC, road and rail types authored from the rules' surviv
 boards:
   - name: North-West
     hexes: columns
-    hex_size: 56
+    hex_size: 96
     lines: 50
     per_line: 56
-    margin: 30
+    margin: 48
     outer_lines: even
     numbering: {line_from: right, pos_from: top, sep: ".", line_digits: 1, pos_digits: 2, line_start: 51, pos_start: 1}
     column: 0
@@ -84,10 +84,10 @@ boards:
     seams: [right, bottom]
   - name: North
     hexes: columns
-    hex_size: 56
+    hex_size: 96
     lines: 32
     per_line: 56
-    margin: 30
+    margin: 48
     outer_lines: even
     numbering: {line_from: right, pos_from: top, sep: ".", line_digits: 1, pos_digits: 2, line_start: 19, pos_start: 1}
     column: 1
@@ -95,10 +95,10 @@ boards:
     seams: [left, right, bottom]
   - name: North-East
     hexes: columns
-    hex_size: 56
+    hex_size: 96
     lines: 18
     per_line: 56
-    margin: 30
+    margin: 48
     outer_lines: even
     numbering: {line_from: right, pos_from: top, sep: ".", line_digits: 1, pos_digits: 2, line_start: 1, pos_start: 1}
     column: 2
@@ -106,10 +106,10 @@ boards:
     seams: [left, bottom]
   - name: South-West
     hexes: columns
-    hex_size: 56
+    hex_size: 96
     lines: 50
     per_line: 55
-    margin: 30
+    margin: 48
     outer_lines: even
     numbering: {line_from: right, pos_from: top, sep: ".", line_digits: 1, pos_digits: 2, line_start: 51, pos_start: 57}
     column: 0
@@ -117,10 +117,10 @@ boards:
     seams: [right, top]
   - name: South-East
     hexes: columns
-    hex_size: 56
+    hex_size: 96
     lines: 50
     per_line: 55
-    margin: 30
+    margin: 48
     outer_lines: even
     numbering: {line_from: right, pos_from: top, sep: ".", line_digits: 1, pos_digits: 2, line_start: 1, pos_start: 57}
     column: 1

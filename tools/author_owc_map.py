@@ -804,10 +804,10 @@ source: "Board extent and colours authored; numbering exact from the rule hexes 
 boards:
   - name: Mapa
     hexes: rows
-    hex_size: 60
+    hex_size: 96
     lines: {ROWS}
     per_line: {COLS}
-    margin: 30
+    margin: 48
     outer_lines: even
     numbering: {{line_from: top, pos_from: left, sep: "", line_digits: 2, pos_digits: 2}}
 terrain_types:

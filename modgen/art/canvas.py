@@ -101,18 +101,34 @@ def _figures(shown: str, px: int, bold: bool, start: tuple[float, float]) -> tup
 def draw_number(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, px: int, bold: bool,
                 fill: tuple[int, int, int]) -> None:
     """draw.text(xy, text, fill, font(px, bold), anchor="mm"), the same pixels, for a number of
-    2 or more digits (a hex ID): FreeType renders each half once for all the numbers sharing it,
-    and the halves are overlaid (lighter), as FreeType lays out the digits. Else: draw.text."""
-    if draw.fontmode != "L" or len(text) < 2 or not (text.isascii() and text.isdigit()):
+    2 or more digits (a hex ID), or two numbers joined by one separator ("20.80"): FreeType renders
+    each half once for all the numbers sharing it, and the halves are overlaid (lighter), as FreeType
+    lays out the digits. Else: draw.text."""
+    halves = _halves(text) if draw.fontmode == "L" else None
+    if halves is None:
         draw.text(xy, text, fill=fill, font=font(px, bold), anchor="mm")
         return
     ink, fill_ink = draw._getink(fill)
     ink = fill_ink if ink is None else ink
     start = (math.modf(xy[0])[0], math.modf(xy[1])[0])
-    half = len(text) // 2
-    left, (dx, dy) = _figures(text[:half] + FIGURE_SPACE * (len(text) - half), px, bold, start)
-    right, _ = _figures(FIGURE_SPACE * half + text[half:], px, bold, start)
+    left, (dx, dy) = _figures(halves[0], px, bold, start)
+    right, _ = _figures(halves[1], px, bold, start)
     draw.draw.draw_bitmap((int(xy[0]) + dx, int(xy[1]) + dy), left.chop_lighter(right), ink)
+
+
+def _halves(text: str) -> tuple[str, str] | None:
+    """The number's two halves, the other's digits blanked by figure spaces; a separator between two
+    numbers stays in both halves (drawn twice at one place, the same pixels: the layout of the digits
+    after it keeps its narrower advance). None: not such a number."""
+    if len(text) < 2 or not text.isascii():
+        return None
+    if text.isdigit():
+        half = len(text) // 2
+        return text[:half] + FIGURE_SPACE * (len(text) - half), FIGURE_SPACE * half + text[half:]
+    cut = next((i for i, ch in enumerate(text) if not ch.isdigit()), -1)
+    if not 0 < cut < len(text) - 1 or text[cut] != "." or not text[cut + 1:].isdigit():
+        return None
+    return text[:cut + 1] + FIGURE_SPACE * (len(text) - cut - 1), FIGURE_SPACE * cut + text[cut:]
 
 
 @lru_cache(maxsize=8192)

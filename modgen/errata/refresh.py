@@ -17,6 +17,9 @@ Unlike the engine, masked pieces are refreshed too (the owner is carried), since
 view is involved. A Layer level above the new layer's level count is clamped and reported.
 
 Pieces whose gpid is not in the new module are kept exactly as they were and reported.
+With the old module (`--old-module`), pieces and stacks whose grid or box changed are carried to the
+same hex or box of the new module (modgen/errata/regrid.py); without it, a save whose pieces do not
+stand on the new module's grid is refused rather than refreshed onto the wrong hexes.
 Everything that is not a piece (stacks, board picks, turn tracker, global properties,
 players, notes, any other command) is copied verbatim, in order. Logs (.vlog) are refused:
 step to the end in VASSAL and save, then refresh the save.
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
 
@@ -39,6 +42,7 @@ from modgen.vassal.savefile import SaveContent, SavedGame, read_game, read_game_
 from modgen.vassal.sequence import decode, encode
 
 from .common import expand_prototypes, trait_key, trait_label
+from .regrid import Regrid, misfits
 
 # Traits that carry game state worth reporting when the new definition has no place for it.
 STATEFUL = ("emb2;", "emb;", "obs;", "label;", "PROP;", "restrict;", "hide;", "rotate;", "pivot;", "TableInfo;",
@@ -67,6 +71,8 @@ class RefreshResult:
     new_version: str
     pieces: list[PieceOutcome]
 
+    moved: int = 0  # pieces carried to new pixels (refresh with the old module, when the grid changed)
+
     def count(self, status: str) -> int:
         return sum(1 for p in self.pieces if p.status == status)
 
@@ -75,14 +81,17 @@ class RefreshResult:
         return [p for p in self.pieces if p.status == "missing"]
 
     def summary(self) -> str:
+        moved = f", {self.moved} carried to the new grid" if self.moved else ""
         return (f"{self.out}: {self.count('refreshed')} pieces refreshed, {self.count('unchanged')} unchanged, "
-                f"{self.count('missing')} not in the new module ({self.module_name} {self.old_version or '?'} -> {self.new_version})")
+                f"{self.count('missing')} not in the new module{moved} "
+                f"({self.module_name} {self.old_version or '?'} -> {self.new_version})")
 
     def to_json(self) -> str:
         return json.dumps({
             "save": self.save, "module": self.module, "out": self.out, "module_name": self.module_name,
             "old_version": self.old_version, "new_version": self.new_version,
             "refreshed": self.count("refreshed"), "unchanged": self.count("unchanged"), "missing": self.count("missing"),
+            "moved": self.moved,
             "pieces": [p.__dict__ for p in self.pieces],
         }, indent=2, ensure_ascii=False) + "\n"
 
@@ -165,8 +174,10 @@ def _same_file(a: Path, b: Path) -> bool:
     return a.resolve() == b.resolve()
 
 
-def refresh_save(save: str | Path, module_path: str | Path, out: str | Path) -> RefreshResult:
-    """Write OUT: SAVE with every piece on NEW's definitions (see the module docstring)."""
+def refresh_save(save: str | Path, module_path: str | Path, out: str | Path,
+                 old_module: str | Path | None = None) -> RefreshResult:
+    """Write OUT: SAVE with every piece on NEW's definitions (see the module docstring); with OLD, the
+    module SAVE was written with, every piece on the same hex or box of NEW."""
     save, module_path, out = Path(save), Path(module_path), Path(out)
     if _same_file(save, out):
         raise ModgenError(str(out), "refusing to overwrite the input save; give another -o")
@@ -180,6 +191,7 @@ def refresh_save(save: str | Path, module_path: str | Path, out: str | Path) -> 
     if sg.is_log:
         raise SaveError(str(save), "is a log (.vlog): step to its end in VASSAL and save a game, then refresh that save")
     module = read_module(module_path)
+    regrid = _regrid(sg, module, old_module)
     with Archive(module_path) as arc:
         moduledata = arc.read("moduledata", 1024 * 1024) if arc.has("moduledata") else None
     defs: dict[str, Piece] = {}
@@ -201,6 +213,9 @@ def refresh_save(save: str | Path, module_path: str | Path, out: str | Path) -> 
             commands.append(leaf)
             continue
         pid, type_, state = parse_add_piece(leaf)
+        if type_ == "stack" and pid is not None and regrid is not None:
+            commands.append(add_piece_command(pid, ("stack", _moved_stack(state, regrid))))
+            continue
         if type_ == "stack" or pid is None:
             commands.append(leaf)
             continue
@@ -210,14 +225,15 @@ def refresh_save(save: str | Path, module_path: str | Path, out: str | Path) -> 
             continue
         gpid = BasicState.parse(old.basic.state, f"{save} piece {pid}").gpid
         new_def = definition(gpid) if gpid else None
+        moved_to, where = _moved_piece(old, regrid)
         if new_def is None:
             outcomes[pid] = PieceOutcome(pid, gpid, old.basic_name, None, "", "missing",
-                                         ["no gpid" if not gpid else f"gpid {gpid} is not in the new module"])
-            commands.append(leaf)
+                                         ["no gpid" if not gpid else f"gpid {gpid} is not in the new module"] + where)
+            commands.append(leaf if moved_to is old else add_piece_command(pid, moved_to))
             continue
-        new, notes = carry_state(old, new_def)
+        new, notes = carry_state(moved_to, new_def)
         same = (new.type, new.state) == (old.type, old.state)
-        outcomes[pid] = PieceOutcome(pid, gpid, new.basic_name, None, "", "unchanged" if same else "refreshed", notes)
+        outcomes[pid] = PieceOutcome(pid, gpid, new.basic_name, None, "", "unchanged" if same else "refreshed", notes + where)
         commands.append(leaf if same else add_piece_command(pid, new))
 
     matched = sum(1 for o in outcomes.values() if o.status != "missing")
@@ -230,7 +246,8 @@ def refresh_save(save: str | Path, module_path: str | Path, out: str | Path) -> 
         date_saved=_int(sg.date_saved), description=sg.description, include_metadata=True,
         moduledata=moduledata, extra_commands=commands,
     )
-    _verify(sg, save_bytes(content), str(out), module)
+    expected = {p.id: (p.map, *_new_xy(regrid, p.map, p.x, p.y), p.stack, p.stack_pos) for p in sg.pieces}
+    _verify(sg, save_bytes(content), str(out), expected)
     write_game(out, content)
 
     result = RefreshResult(str(save), str(module_path), str(out), module.name, sg.module_version, module.version, [])
@@ -238,10 +255,59 @@ def refresh_save(save: str | Path, module_path: str | Path, out: str | Path) -> 
         o = outcomes.get(rec.id)
         if o is None:
             continue
+        x, y = _new_xy(regrid, rec.map, rec.x, rec.y)
+        result.moved += (x, y) != (rec.x, rec.y)
         o.map = rec.map
-        o.location = _location(module, sg, rec.map, rec.x, rec.y)
+        o.location = _location(module, sg, rec.map, x, y)
         result.pieces.append(o)
     return result
+
+
+def _regrid(sg: SavedGame, module: ModuleInfo, old_module: str | Path | None) -> Optional[Regrid]:
+    """The old module's grids mapped onto the new; without them, a save off the new grid is refused."""
+    if old_module is not None:
+        old = read_module(old_module)
+        if old.name != module.name or (sg.module_name and sg.module_name != old.name):
+            raise ModgenError(str(old_module), f"is a module of {old.name!r}; the save is of {sg.module_name or module.name!r} "
+                                               "(--old-module names the module the save was written with)")
+        return Regrid(old, module, sg.boards)
+    off = misfits(module, sg.boards, [(p.id, p.piece.basic_name, p.map, p.x, p.y) for p in sg.pieces])
+    if off:
+        raise ModgenError(sg.path, f"{len(off)} pieces stand off the new module's hex grid (not on a hex centre or "
+                                   f"hexside), e.g. {'; '.join(off[:3])}: the save was written with another grid. "
+                                   "Give the module it was written with: --old-module OLD.vmod")
+    return None
+
+
+def _new_xy(regrid: Optional[Regrid], map_name: Optional[str], x: int, y: int) -> tuple[int, int]:
+    if regrid is None:
+        return x, y
+    moved = regrid.place(map_name, x, y)
+    return moved.x, moved.y
+
+
+def _moved_piece(old: Piece, regrid: Optional[Regrid]) -> tuple[Piece, list[str]]:
+    """The piece at its place on the new grid (the same object when it does not move) and a note if guessed."""
+    if regrid is None:
+        return old, []
+    bs = BasicState.parse(old.basic.state)
+    moved = regrid.place(bs.map, bs.x, bs.y)
+    if (moved.x, moved.y) == (bs.x, bs.y):
+        return old, [moved.note] if moved.note else []
+    return old.with_basic_state(replace(bs, x=moved.x, y=moved.y)), [moved.note] if moved.note else []
+
+
+def _moved_stack(state: str, regrid: Regrid) -> str:
+    """A stack's state `MAP;X;Y;ids...` with its position on the new grid."""
+    parts = decode(state, ";")
+    if len(parts) < 3 or parts[0] == "null":
+        return state
+    try:
+        x, y = int(parts[1]), int(parts[2])
+    except ValueError:
+        return state
+    moved = regrid.place(parts[0], x, y)
+    return encode([parts[0], str(moved.x), str(moved.y), *parts[3:]], ";")
 
 
 def _int(s: str) -> int:
@@ -260,11 +326,10 @@ def _location(module: ModuleInfo, sg: SavedGame, map_name: Optional[str], x: int
         return f"{x},{y}"
 
 
-def _verify(before: SavedGame, data: bytes, name: str, module: ModuleInfo) -> None:
-    """The refreshed save reads back with every piece where it was (id, map, x, y, stack and order)."""
+def _verify(before: SavedGame, data: bytes, name: str, expected: dict[str, tuple]) -> None:
+    """The refreshed save reads back with every piece where it should be (id, map, x, y, stack and order)."""
     after = read_game_data(data, name)
-    key = lambda g: {p.id: (p.map, p.x, p.y, p.stack, p.stack_pos) for p in g.pieces}  # noqa: E731
-    a, b = key(before), key(after)
+    a, b = expected, {p.id: (p.map, p.x, p.y, p.stack, p.stack_pos) for p in after.pieces}
     if a != b:
         lost = sorted(set(a) ^ set(b)) or sorted(k for k in a if a[k] != b.get(k))
         raise ModgenError(name, f"internal error: the refreshed save would move or lose pieces {lost[:5]}; nothing written")
