@@ -14,7 +14,7 @@ from .conventions import eliminated_box_name, entry_box_name, vp_box_name
 from .displays import Display, DisplayPart
 from .model import Game, Scenario
 
-PITCH = 78  # one counter slot
+SLOT_GAP = 6  # between two counters in a box: a slot is the game's counter size plus this
 PAD = 14
 LABEL = 24
 MAX_COLS = 6
@@ -45,14 +45,16 @@ class Box:
     part: str = ""  # declared parts: the part id
     label: str = ""  # declared parts: the box's label (a grid's: "row/column")
     text: str = ""  # what the box prints, when not its name
+    pitch: int = 78  # one counter slot: the game's counter size and SLOT_GAP (pitch_of)
 
     def slot(self, i: int) -> tuple[int, int]:
         """Centre of the i-th counter slot, row by row; a box smaller than one slot holds it at its centre."""
-        if self.h < LABEL + PITCH or self.w < PITCH + PAD:
+        pitch = self.pitch
+        if self.h < LABEL + pitch or self.w < pitch + PAD:
             return self.x + self.w // 2, self.y + self.h // 2
         col, row = i % self.cols, i // self.cols
         top = LABEL + (CAPTION if self.caption else 0)
-        return self.x + PAD // 2 + PITCH // 2 + col * PITCH, self.y + top + PITCH // 2 + row * PITCH
+        return self.x + PAD // 2 + pitch // 2 + col * pitch, self.y + top + pitch // 2 + row * pitch
 
     def path(self) -> str:
         """Zone polygon in VASSAL's `x1,y1;x2,y2;...` form."""
@@ -120,14 +122,19 @@ def part_box_name(part: DisplayPart, *labels: str) -> str:
     return " ".join([part.title or part.id, *labels])
 
 
-def _flow(window: WindowLayout, y: int, specs: list) -> tuple[int, int]:
+def pitch_of(game: Game) -> int:
+    """One counter slot of a box: the counter and a gap, so counters in a box never overlap."""
+    return game.counter_size + SLOT_GAP
+
+
+def _flow(game: Game, window: WindowLayout, y: int, specs: list) -> tuple[int, int]:
     """Lay boxes left to right, wrapping past WRAP px. Each spec: (counters to hold, extra height,
     box factory(x, y, w, h, cols)). Returns the y below the boxes and their right edge."""
-    x, row_h, right = MARGIN, 0, 0
+    x, row_h, right, pitch = MARGIN, 0, 0, pitch_of(game)
     for n, extra, make in specs:
         cols = min(MAX_COLS, max(n, 2))
         rows = -(-n // cols)
-        w, h = cols * PITCH + PAD, rows * PITCH + LABEL + extra
+        w, h = cols * pitch + PAD, rows * pitch + LABEL + extra
         if x + w > MARGIN + WRAP and x > MARGIN:
             x, y = MARGIN, y + row_h + 12
             row_h = 0
@@ -148,17 +155,18 @@ def tracks_layout(game: Game, scenarios: list[Scenario]) -> TracksLayout:
             y, right = PARTS[part.kind](game, scenarios, window, part, y)
             width = max(width, right)
         window.width, window.height = width + MARGIN, (y - GAP if display.parts else y) + MARGIN
-        window.boxes = [replace(b, window=display.name) for b in window.boxes]
+        window.boxes = [replace(b, window=display.name, pitch=pitch_of(game)) for b in window.boxes]
         windows.append(window)
     return TracksLayout(windows)
 
 
 def _turn_track(game: Game, scenarios: list[Scenario], window: WindowLayout, part: DisplayPart, y: int) -> tuple[int, int]:
     """One row of boxes, a box per turn, night turns dark."""
+    pitch = pitch_of(game)
     window.headings.append((MARGIN, y, part.title or f"{game.turns.label} Track"))
     y += HEADING
-    box_w = PITCH + PAD
-    turn_h = PITCH + LABEL + 6 + (CAPTION if game.turns.names else 0)
+    box_w = pitch + PAD
+    turn_h = pitch + LABEL + 6 + (CAPTION if game.turns.names else 0)
     for t in range(1, game.turns.count + 1):
         window.boxes.append(Box(f"{game.turns.label} {t}", "turn", MARGIN + (t - 1) * box_w, y, box_w, turn_h, 1,
                                 turn=t, caption=game.turns.name_of(t), dark=game.turns.is_night(t)))
@@ -169,7 +177,8 @@ def _vp_track(game: Game, scenarios: list[Scenario], window: WindowLayout, part:
     """Boxes first..last, ten to a row (a tug-of-war track starts below zero)."""
     window.headings.append((MARGIN, y, part.title or "Victory Point Track"))
     y += HEADING
-    vp_w, vp_h, per_row = 70, 54, part.per_row
+    vp_w = vp_h = max(70, pitch_of(game))  # a marker in a box covers no neighbour's number
+    per_row = part.per_row
     count = part.last - part.first + 1
     for i, v in enumerate(range(part.first, part.last + 1)):
         window.boxes.append(Box(vp_box_name(v), "vp", MARGIN + (i % per_row) * vp_w, y + (i // per_row) * vp_h, vp_w, vp_h, 1,
@@ -193,7 +202,7 @@ def _reinforcements(game: Game, scenarios: list[Scenario], window: WindowLayout,
             continue
         window.headings.append((MARGIN, y, f"{side.name} reinforcements"))
         y += HEADING
-        y, right = _flow(window, y, [
+        y, right = _flow(game, window, y, [
             (by_turn[turn], LABEL_EXTRA, lambda x, y, w, h, cols, turn=turn, side=side:
              Box(f"{side.name} {game.turns.label} {turn}", "reinforcements", x, y, w, h, cols, side.id, turn))
             for turn in sorted(by_turn)
@@ -214,16 +223,17 @@ def _entry_areas(game: Game, scenarios: list[Scenario], window: WindowLayout, pa
         owners = ", ".join(f"{side_short(game, o.side)} {o.first}" + (f"-{o.last}" if o.last else "+") for o in area.owners)
         specs.append((n, LABEL_EXTRA + CAPTION, lambda x, y, w, h, cols, area=area, owners=owners:
                       Box(entry_box_name(area.id), "entry", x, y, w, h, cols, area.owners[0].side, caption=owners, area=area.id)))
-    return _flow(window, y, specs)
+    return _flow(game, window, y, specs)
 
 
 def _eliminated(game: Game, scenarios: list[Scenario], window: WindowLayout, part: DisplayPart, y: int) -> tuple[int, int]:
     """One box per side."""
+    pitch = pitch_of(game)
     window.headings.append((MARGIN, y, part.title or "Eliminated units"))
     y += HEADING
     x = MARGIN
     cols, rows = 8, 4
-    w, h = cols * PITCH + PAD, rows * PITCH + LABEL + 8
+    w, h = cols * pitch + PAD, rows * pitch + LABEL + 8
     for side in game.sides:
         window.boxes.append(Box(eliminated_box_name(side.name), "eliminated", x, y, w, h, cols, side.id))
         x += w + 12
@@ -232,10 +242,11 @@ def _eliminated(game: Game, scenarios: list[Scenario], window: WindowLayout, par
 
 def _track(game: Game, scenarios: list[Scenario], window: WindowLayout, part: DisplayPart, y: int) -> tuple[int, int]:
     """A box per label, per_row to a row; each holds `slots` counters."""
+    pitch = pitch_of(game)
     window.headings.append((MARGIN, y, part.title or part.id))
     y += HEADING
     cols = max(1, min(MAX_COLS, part.slots))
-    w, h = cols * PITCH + PAD, -(-part.slots // cols) * PITCH + LABEL + 6
+    w, h = cols * pitch + PAD, -(-part.slots // cols) * pitch + LABEL + 6
     for i, label in enumerate(part.labels):
         window.boxes.append(Box(part_box_name(part, label), "track", MARGIN + (i % part.per_row) * w, y + (i // part.per_row) * h,
                                 w, h, cols, part.side, part=part.id, label=label, text=label))
@@ -247,7 +258,7 @@ def _boxes(game: Game, scenarios: list[Scenario], window: WindowLayout, part: Di
     """A named box per label, flowing left to right."""
     window.headings.append((MARGIN, y, part.title or part.id))
     y += HEADING
-    return _flow(window, y, [
+    return _flow(game, window, y, [
         (part.slots, LABEL_EXTRA, lambda x, y, w, h, cols, label=label:
          Box(part_box_name(part, label), "box", x, y, w, h, cols, part.side, part=part.id, label=label, text=label))
         for label in part.labels
@@ -256,10 +267,11 @@ def _boxes(game: Game, scenarios: list[Scenario], window: WindowLayout, part: Di
 
 def _grid(game: Game, scenarios: list[Scenario], window: WindowLayout, part: DisplayPart, y: int) -> tuple[int, int]:
     """Rows by columns of boxes, the column labels above, the row labels at the left."""
+    pitch = pitch_of(game)
     window.headings.append((MARGIN, y, part.title or part.id))
     y += HEADING
     cols = max(1, min(MAX_COLS, part.slots))
-    w, h = cols * PITCH + PAD, -(-part.slots // cols) * PITCH + LABEL + 6
+    w, h = cols * pitch + PAD, -(-part.slots // cols) * pitch + LABEL + 6
     x0 = MARGIN + ROW_LABEL_W
     for j, column in enumerate(part.labels):
         window.labels.append((x0 + j * w + 6, y, column))

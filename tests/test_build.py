@@ -195,12 +195,12 @@ def test_palette_groups_units_by_side_and_formation(built):
 
 
 def test_every_box_slot_lies_in_its_own_zone(built):
-    """A counter put in a track box must be named by that box (VP boxes are smaller than a counter)."""
+    """A counter put in a track box must be named by that box."""
     game, path = built
     info = read_module(path)
     layout = tracks_layout(game, list(game.scenarios.values()))
     for box in layout.boxes:
-        for i in range(box.cols * max(1, (box.h - 24) // 78)):
+        for i in range(box.cols * max(1, (box.h - 24) // box.pitch)):
             x, y = box.slot(i)
             assert map_location(info, TRACKS_MAP, x, y) == box.name, (box.name, i)
 
@@ -273,3 +273,17 @@ def test_parsed_files_cache_gives_the_same_game_and_survives_damage(tmp_path):
     units = root / "counters" / "mini" / "units.yaml"
     units.write_text(units.read_text().replace("attack: 4", "attack: 5", 1))
     assert load_game(root, "mini", parsed) == load_game(root, "mini") != first
+
+
+def test_counters_in_a_box_do_not_overlap(built):
+    """Slots are a counter and a gap apart, and a VP box is at least a counter wide: on a track no counter
+    covers its neighbour's factors or a box's number (the slots grew with the counters, issue 24)."""
+    game, _ = built
+    layout = tracks_layout(game, list(game.scenarios.values()))
+    for box in layout.boxes:
+        if box.kind == "vp":
+            assert min(box.w, box.h) >= game.counter_size, box
+            continue
+        slots = [box.slot(i) for i in range(min(box.cols, 2))]
+        if len(slots) == 2 and box.w >= 2 * box.pitch:
+            assert slots[1][0] - slots[0][0] >= game.counter_size + 4, box
