@@ -199,7 +199,7 @@ def piece_defs(game: Game, layout: TracksLayout) -> dict[tuple[str, str], PieceD
 
 
 def module_texts(game: Game, layout: TracksLayout, charts: list[ChartRef], board_images: dict[str, str],
-                 display_images: dict[str, str]) -> tuple[bytes, list[tuple[str, bytes]]]:
+                 display_images: dict[str, str], prototypes: bool = True) -> tuple[bytes, list[tuple[str, bytes]]]:
     """buildFile.xml and each scenario's set-up save (as archive entries): what the module says
     besides its images. Done in a drawing process when there are some (Drawer.aside): for 2,000
     units it took the builder 0.17 s."""
@@ -211,7 +211,7 @@ def module_texts(game: Game, layout: TracksLayout, charts: list[ChartRef], board
         entries.append((setup_file_name(sc.id), zip_bytes([("savedGame", obfuscate(text, SETUP_KEY))])))
         setups.append((sc.name, setup_file_name(sc.id)))
     buildfile = render_buildfile(game, game.title, defs, layout, {"boards": board_images, "displays": display_images},
-                                 charts, setups, COUNTER)
+                                 charts, setups, COUNTER, prototypes)
     return buildfile.encode("utf-8"), entries
 
 
