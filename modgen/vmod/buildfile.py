@@ -58,7 +58,7 @@ def _palette(game: Game, defs: dict[tuple[str, str], PieceDef]) -> list[dict]:
 
 
 def prototype_groups(game: Game, defs: dict[tuple[str, str], PieceDef]) -> list[Group]:
-    """The groups whose shared traits become prototypes, narrowest first: a nationality's units ("Russia
+    """The groups whose shared traits become prototypes, narrowest first: a nationality's units ("Red
     units"), a unit type's ("Infantry"), all units, all markers. Whatever traits a piece carries, the
     runs its group shares are found in the chains themselves (modgen.vmod.prototypes)."""
     units = [("unit", u.id) for u in game.units.values() if ("unit", u.id) in defs]

@@ -140,7 +140,7 @@ def _parts(members: list[Hashable], chains: _Chains) -> list[list[Hashable]]:
 
 
 def _unique(name: str, used: set[str]) -> str:
-    """The group's name; a group with several runs numbers the later ones ("Russia units 2")."""
+    """The group's name; a group with several runs numbers the later ones ("Red units 2")."""
     out, n = name, 1
     while out in used:
         n += 1
