@@ -10,9 +10,11 @@ save and after Refresh Counters, is trait for trait the chain written out in ful
 
 The transform knows no game: it is given pieces and named groups of them, in the order they should
 be tried (narrow groups first: the run a nationality's units share is longer than the one all units
-share). Each group in turn gets a prototype for every run of traits that all its members hold, in
-the same order and next to each other, when defining the run once costs less than repeating it.
-Traits already moved into a prototype stay where they are: prototypes do not nest.
+share). In each group, again and again, the run of traits that saves most becomes a prototype: a
+run that all the group's members hold, or all of a part of them that holds some trait the others
+lack (a nationality's units with a reduced side share their flip reports), in the same order and
+next to each other, when defining it once saves MIN_SAVING characters over repeating it. Traits
+already moved into a prototype stay where they are: prototypes do not nest.
 """
 
 from __future__ import annotations
