@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 PY_ID := $(shell $(PYTHON) -c 'import sys; print("%d.%d.%d" % sys.version_info[:3])' 2>/dev/null)
 PY_MARK := $(VENV)/.made-by-python-$(PY_ID)
 
-.PHONY: build test engine pictures clean
+.PHONY: build test engine pictures engine-pictures clean
 
 $(PY_MARK):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "modgen needs Python 3.11 or newer; $(PYTHON) is %d.%d (run: make PYTHON=python3.11 ...)" % sys.version_info[:2])'
@@ -35,6 +35,10 @@ test: $(STAMP) engine
 # The README's pictures, drawn again from the current data (never edited by hand).
 pictures: build
 	$(PY) tools/readme_pictures.py build docs/images
+
+# The README's pictures of each map window in play, drawn by the real VASSAL engine (needs `make engine`).
+engine-pictures: build
+	$(PY) tools/engine_pictures.py build docs/images
 
 clean:
 	rm -rf build

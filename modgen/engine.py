@@ -149,6 +149,7 @@ def _command(
     save_as: Path | None = None,
     actions: Path | None = None,
     resave: Path | None = None,
+    harness_args: Sequence[str] = (),
 ) -> list[str]:
     java = [
         "java",
@@ -182,6 +183,7 @@ def _command(
         java += ["--actions", str(actions)]
     if resave is not None:
         java += ["--resave-list", str(resave)]
+    java += list(harness_args)
     if shutil.which("xvfb-run"):
         # -a picks a free display, so parallel runs do not collide.
         return ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", *java]
@@ -201,6 +203,7 @@ def run_engine(
     save_as: str | os.PathLike[str] | None = None,
     actions: Sequence[Mapping[str, Any] | str] | None = None,
     resave: Sequence[tuple[str | os.PathLike[str], str | os.PathLike[str]]] = (),
+    harness_args: Sequence[str] = (),
 ) -> EngineResult:
     """Load ``module`` in VASSAL (then ``save``, or the predefined setup named ``setup``) and report.
 
@@ -221,6 +224,8 @@ def run_engine(
     (File > Load Game, then File > Save As); a save given as ``"setup:NAME"`` is the module's predefined
     setup NAME, launched as File > New Game does; a ``resave`` record opens each, and the problems after it
     are that save's (``EngineResult.resaved``). Many saves through one engine start cost one start.
+    ``harness_args``: further harness options as they are, e.g. ``["--screenshot", "/abs/map.png",
+    "--screenshot-at", "2400,3100"]`` (conformance/README.md lists them).
     """
     if save is not None and setup is not None:
         raise ValueError("give save or setup, not both")
@@ -252,6 +257,7 @@ def run_engine(
             Path(save_as).resolve() if save_as is not None else None,
             actions_file,
             resave_file,
+            harness_args,
         )
         proc = subprocess.Popen(
             cmd,

@@ -365,6 +365,10 @@ public final class ModgenHarness {
     String saveAs;  // null: do not save
     String actions;  // null: no --actions file (JSON lines, see HarnessActions)
     String resaveList;  // null: none; else a file of "IN<TAB>OUT" lines: each save loaded, then saved as OUT
+    String screenshot;  // null: none; else a PNG of the map window at 100% zoom (HarnessScreenshot)
+    String screenshotMap;  // null: the first map
+    String screenshotSize = "1600x1000";
+    String screenshotAt;  // "X,Y" in map coordinates, or null: where the view is
     int timeout = 120;
     boolean images = true;
     boolean verbose = false;
@@ -385,13 +389,17 @@ public final class ModgenHarness {
       case "--save-as": a.saveAs = v; i++; break;
       case "--actions": a.actions = v; i++; break;
       case "--resave-list": a.resaveList = v; i++; break;
+      case "--screenshot": a.screenshot = v; i++; break;
+      case "--screenshot-map": a.screenshotMap = v; i++; break;
+      case "--screenshot-size": a.screenshotSize = v; i++; break;
+      case "--screenshot-at": a.screenshotAt = v; i++; break;
       case "--timeout": a.timeout = Integer.parseInt(v); i++; break;
       case "--ignore": ignores.add(java.util.regex.Pattern.compile(v, java.util.regex.Pattern.DOTALL)); i++; break;
       case "--no-images": a.images = false; break;
       case "--verbose": a.verbose = true; break;
       default:
         diag.println("usage: ModgenHarness --module M.vmod [--save S.vsav | --setup NAME] [--password PW] "
-          + "[--name NAME] [--side SIDE] [--actions FILE.jsonl] [--save-as OUT.vsav] [--resave-list FILE] [--timeout SECONDS] [--ignore REGEX]... [--no-images] [--verbose]");
+          + "[--name NAME] [--side SIDE] [--actions FILE.jsonl] [--save-as OUT.vsav] [--resave-list FILE] [--screenshot OUT.png [--screenshot-map NAME] [--screenshot-size WxH] [--screenshot-at X,Y]] [--timeout SECONDS] [--ignore REGEX]... [--no-images] [--verbose]");
         System.exit(2);
       }
     }
@@ -597,6 +605,16 @@ public final class ModgenHarness {
     if (a.images) {
       onEdt("image check", () -> checkImages(m, gs));
       settle();
+    }
+
+    if (a.screenshot != null) {
+      final String[] size = a.screenshotSize.split("x");
+      Point at = null;
+      if (a.screenshotAt != null) {
+        final String[] xy = a.screenshotAt.split(",");
+        at = new Point(Integer.parseInt(xy[0].trim()), Integer.parseInt(xy[1].trim()));
+      }
+      HarnessScreenshot.take(a.screenshotMap, a.screenshot, Integer.parseInt(size[0]), Integer.parseInt(size[1]), at);
     }
 
     // --- dump ---
