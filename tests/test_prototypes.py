@@ -133,6 +133,21 @@ def test_the_buildfile_is_smaller(pair):
                 assert b"prototype;" not in z.read(name)
 
 
+def test_refresh_of_a_save_of_the_previous_build_is_as_onto_the_previous_module(pair, tmp_path):
+    """The engine-written save of the previous build (tests/fixtures/previous-build: a game in progress, a
+    unit reduced or hidden) refreshed onto the new module gives the bytes a refresh onto the module built
+    without prototypes gives: the same outcome for every piece, the same pieces written."""
+    from modgen.errata.refresh import refresh_save
+
+    game_id, module, previous, _, _ = pair
+    save = REPO / "tests" / "fixtures" / "previous-build" / f"{game_id}.vsav"
+    onto_new = refresh_save(save, module, tmp_path / "new.vsav")
+    onto_old = refresh_save(save, previous, tmp_path / "old.vsav")
+    assert onto_new.pieces and onto_new.count("missing") == 0
+    assert [(p.id, p.status, p.notes) for p in onto_new.pieces] == [(p.id, p.status, p.notes) for p in onto_old.pieces]
+    assert (tmp_path / "new.vsav").read_bytes() == (tmp_path / "old.vsav").read_bytes()
+
+
 def _slot_records(result) -> dict[str, tuple[str, str]]:
     return {r["gpid"]: (r["type"], r["state"]) for r in result.of_kind("slot")}
 
