@@ -205,7 +205,7 @@ def piece_defs(game: Game, layout: TracksLayout) -> dict[tuple[str, str], PieceD
 
 
 def module_texts(game: Game, layout: TracksLayout, charts: list[ChartRef], board_images: dict[str, str],
-                 display_images: dict[str, str]) -> tuple[bytes, list[tuple[str, bytes]]]:
+                 display_images: dict[str, str], prototypes: bool = True) -> tuple[bytes, list[tuple[str, bytes]]]:
     """buildFile.xml and each scenario's set-up save (as archive entries): what the module says
     besides its images. Done in a drawing process when there are some (Drawer.aside): for 2,000
     units it took the builder 0.17 s."""
@@ -219,7 +219,7 @@ def module_texts(game: Game, layout: TracksLayout, charts: list[ChartRef], board
     pages = help_pages(game, defs, [c.name for c in charts], module_keys(game, layout))
     entries += [(p.file, p.html.encode("utf-8")) for p in pages]
     buildfile = render_buildfile(game, game.title, defs, layout, {"boards": board_images, "displays": display_images},
-                                 charts, setups, game.counter_size, pages)
+                                 charts, setups, game.counter_size, pages, prototypes)
     return buildfile.encode("utf-8"), entries
 
 

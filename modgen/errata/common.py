@@ -1,9 +1,8 @@
-"""Helpers shared by diff and refresh: prototype expansion and trait naming."""
+"""Helpers shared by diff and refresh: trait naming (prototype expansion is modgen.vassal.pieces')."""
 
 from __future__ import annotations
 
-from modgen.vassal.pieces import Piece, Trait
-from modgen.vassal.sequence import decode
+from modgen.vassal.pieces import Trait, expand_prototypes  # noqa: F401  (re-exported)
 
 # Trait prefixes -> what a player calls them (for messages only).
 TRAIT_NAMES = {
@@ -38,25 +37,6 @@ def trait_key(t: Trait) -> str:
     if t.prefix == "sendto;":
         return f[0] if f else ""
     return ""
-
-
-def expand_prototypes(piece: Piece, prototypes: dict[str, Piece], depth: int = 0) -> Piece:
-    """Replace `prototype;NAME` traits by the prototype's traits (its BasicPiece dropped), as PieceCloner does."""
-    if depth > 20 or not any(t.prefix == "prototype;" for t in piece.traits):
-        return piece
-    out: list[Trait] = []
-    for t in piece.traits:
-        if t.prefix != "prototype;":
-            out.append(t)
-            continue
-        name = decode(t.type[len("prototype;"):], ";")[0] if t.type != "prototype;" else ""
-        proto = prototypes.get(name)
-        if proto is None:
-            out.append(t)  # unknown prototype: the engine keeps the (empty) trait
-            continue
-        inner = expand_prototypes(proto, prototypes, depth + 1)
-        out.extend(x for x in inner.traits if not x.is_basic)
-    return Piece(out)
 
 
 __all__ = ["TRAIT_NAMES", "trait_label", "trait_key", "expand_prototypes"]

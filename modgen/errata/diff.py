@@ -28,7 +28,7 @@ from modgen.vassal.pieces import Piece, Trait, basic_image
 from modgen.vassal.savefile import parse_xml, read_game_data
 from modgen.vassal.sequence import decode
 
-from .common import expand_prototypes, trait_label
+from .common import trait_label
 from .datadiff import data_sections
 
 P = "VASSAL.build."
@@ -129,7 +129,7 @@ def _view(arc: Archive, module: ModuleInfo, label: str) -> ModuleView:
     pieces: dict[str, PieceView] = {}
     counter_images: set[str] = set()
     for gpid, slot in module.slots.items():
-        piece = expand_prototypes(slot.piece, module.prototypes)
+        piece = slot.piece  # prototypes expanded by read_module, as placing the piece does
         values, images, other = piece_values(piece)
         ident = values.get(UNIT_ID_PROPERTY) or values.get(MARKER_ID_PROPERTY) or ""
         imgs = {i: entries.get("images/" + i) for i in images}

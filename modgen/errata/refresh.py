@@ -41,7 +41,7 @@ from modgen.vassal.pieces import BasicState, Piece, Trait, add_piece_command, de
 from modgen.vassal.savefile import SaveContent, SavedGame, read_game, read_game_data, save_bytes, write_game
 from modgen.vassal.sequence import decode, encode
 
-from .common import expand_prototypes, trait_key, trait_label
+from .common import trait_key, trait_label
 from .regrid import Regrid, misfits
 
 # Traits that carry game state worth reporting when the new definition has no place for it.
@@ -194,15 +194,10 @@ def refresh_save(save: str | Path, module_path: str | Path, out: str | Path,
     regrid = _regrid(sg, module, old_module)
     with Archive(module_path) as arc:
         moduledata = arc.read("moduledata", 1024 * 1024) if arc.has("moduledata") else None
-    defs: dict[str, Piece] = {}
 
     def definition(gpid: str) -> Optional[Piece]:
-        if gpid not in defs:
-            slot = module.slots.get(gpid)
-            if slot is None:
-                return None
-            defs[gpid] = expand_prototypes(slot.piece, module.prototypes)
-        return defs[gpid]
+        slot = module.slots.get(gpid)
+        return None if slot is None else slot.piece  # prototypes expanded by read_module, as placing does
 
     outcomes: dict[str, PieceOutcome] = {}
     commands: list[str] = []

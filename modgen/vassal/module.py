@@ -20,7 +20,7 @@ from lxml import etree
 from modgen.errors import ModgenError, SaveError
 from modgen.hexgrid import HexGrid, Numbering
 from modgen.vassal.archive import DEFAULT_LIMIT, Archive
-from modgen.vassal.pieces import Piece, decode_piece, parse_add_piece
+from modgen.vassal.pieces import Piece, decode_piece, expand_prototypes, parse_add_piece
 from modgen.vassal.savefile import BoardPick, parse_xml
 
 P = "VASSAL.build."
@@ -85,11 +85,15 @@ class MapInfo:
 
 @dataclass
 class SlotInfo:
+    """A PieceSlot. `piece` is what placing it puts on the map (prototypes expanded, PieceCloner), which is
+    what saves hold; `defined` is the slot's own chain, `prototype;NAME` traits and all."""
+
     gpid: str
     entry_name: str
     piece: Piece
     palette_path: list[str]
     text: str
+    defined: Optional[Piece] = None
 
 
 @dataclass
@@ -166,18 +170,18 @@ def _read(arc: Archive, path: str) -> ModuleInfo:
     maps: list[MapInfo] = []
     for el in root.iter(*MAP_CLASSES):
         maps.append(_map(arc, el, len(maps), where))
+    prototypes: dict[str, Piece] = {}
+    for el in root.iter(P + "module.PrototypeDefinition"):
+        _, t, s = _piece_text(el, where)
+        prototypes[el.get("name", "")] = decode_piece(t, s)  # PrototypesContainer.add: the last of a name wins
     slots: dict[str, SlotInfo] = {}
     setup_slots: list[SlotInfo] = []
     for el in root.iter(PIECESLOT):
-        slot = _slot(el, where)
+        slot = _slot(el, where, prototypes)
         if any(a.tag == SETUPSTACK for a in el.iterancestors()):
             setup_slots.append(slot)
         else:
             slots.setdefault(slot.gpid, slot)
-    prototypes: dict[str, Piece] = {}
-    for el in root.iter(P + "module.PrototypeDefinition"):
-        _, t, s = _piece_text(el, where)
-        prototypes[el.get("name", "")] = decode_piece(t, s)
     setups: dict[str, Optional[str]] = {}
     for el in root.iter(P + "module.PredefinedSetup"):
         if el.get("isMenu", "false").lower() == "true":
@@ -344,12 +348,13 @@ def _piece_text(el: etree._Element, where: str) -> tuple[Optional[str], str, str
         raise SaveError(where, f"{el.tag.rsplit('.', 1)[-1]} {el.get('entryName') or el.get('name')!r}: piece text does not start with +/") from None
 
 
-def _slot(el: etree._Element, where: str) -> SlotInfo:
+def _slot(el: etree._Element, where: str, prototypes: dict[str, Piece]) -> SlotInfo:
     _, t, s = _piece_text(el, where)
     path = [a.get("entryName") or a.get("name") or "" for a in reversed(list(el.iterancestors()))
             if a.getparent() is not None and (a.get("entryName") is not None or a.get("name") is not None)]
     text = "".join(el.xpath("text()")).strip()
-    return SlotInfo(el.get("gpid", ""), el.get("entryName", ""), decode_piece(t, s), path, text)
+    defined = decode_piece(t, s)
+    return SlotInfo(el.get("gpid", ""), el.get("entryName", ""), expand_prototypes(defined, prototypes), path, text, defined)
 
 
 def _turn_levels(el: etree._Element) -> list[TurnLevelInfo]:

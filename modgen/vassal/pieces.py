@@ -279,7 +279,8 @@ def marker(names: Sequence[str], values: Sequence[str]) -> Trait:
 
 
 def prototype(name: str) -> Trait:
-    return Trait("prototype;" + name, "")
+    """Prototype `prototype;NAME` (UsePrototype), empty state: the definition's traits take its place."""
+    return Trait("prototype;" + encode_token(name, ";"), "")
 
 
 def layer(name: str, images: Sequence[str], level_names: Optional[Sequence[str]] = None, *,
@@ -436,3 +437,26 @@ def piece_from(traits: Sequence[Trait]) -> Piece:
     if any(t.is_basic for t in traits[:-1]):
         raise ValueError("only the last trait may be a BasicPiece")
     return Piece(list(traits))
+
+
+PROTOTYPE_PREFIX = "prototype;"
+
+
+def prototype_name(trait: Trait) -> str:
+    """NAME of `prototype;NAME` (UsePrototype.mySetType: the first `;` token after the prefix)."""
+    return decode(trait.type[len(PROTOTYPE_PREFIX):], ";")[0] if trait.type != PROTOTYPE_PREFIX else ""
+
+
+def expand_prototypes(piece: Piece, prototypes: Mapping[str, Piece], depth: int = 0) -> Piece:
+    """The piece as placing it makes it (PieceCloner.clonePiece): each `prototype;NAME` trait replaced by
+    the definition's traits, with the definition's states, its BasicPiece dropped; nested ones too."""
+    if depth > 20 or not any(t.prefix == PROTOTYPE_PREFIX for t in piece.traits):
+        return piece
+    out: list[Trait] = []
+    for t in piece.traits:
+        proto = prototypes.get(prototype_name(t)) if t.prefix == PROTOTYPE_PREFIX else None
+        if proto is None:
+            out.append(t)  # not a prototype, or an unknown one: the engine keeps the (empty) trait
+            continue
+        out.extend(x for x in expand_prototypes(proto, prototypes, depth + 1).traits if not x.is_basic)
+    return Piece(out)

@@ -15,6 +15,7 @@ from ..layout import TracksLayout
 from .help import PDF_ENTRY, HelpPage
 from .navigation import flare, inventory, notes, overview, toolbar_keys, toolbar_menus
 from .piecedefs import PieceDef
+from .prototypes import Group, factor
 from .reports import CLEAR_MOVED_KEY, TRAILS_KEY, TRAILS_PREFERENCE
 
 CLEAR_MOVED_BUTTON = "77,195"  # Ctrl+Shift+M: the Clear moved button
@@ -69,6 +70,19 @@ def stack_viewer(game: Game) -> dict[str, str]:
     return {"zoom": f"{STACK_ZOOM:g}", "font": "11", "counter": f"$PieceName$ ${FACTORS_PROPERTY}$"}
 
 
+def prototype_groups(game: Game, defs: dict[tuple[str, str], PieceDef]) -> list[Group]:
+    """The groups whose shared traits become prototypes, narrowest first: a nationality's units ("Red
+    units"), a unit type's ("Infantry"), all units, all markers. Whatever traits a piece carries, the
+    runs its group shares are found in the chains themselves (modgen.vmod.prototypes)."""
+    units = [("unit", u.id) for u in game.units.values() if ("unit", u.id) in defs]
+    groups = [Group(f"{nat.name} units", tuple(k for k in units if game.units[k[1]].nationality == nat.id))
+              for nat in game.nationalities.values()]
+    groups += [Group(t.name, tuple(k for k in units if game.units[k[1]].type == tid)) for tid, t in game.unit_types.items()]
+    groups.append(Group("all units", tuple(units)))
+    groups.append(Group("all markers", tuple(("marker", m) for m in game.markers if ("marker", m) in defs)))
+    return groups
+
+
 def render_buildfile(
     game: Game,
     module_name: str,
@@ -79,7 +93,10 @@ def render_buildfile(
     setups: list[tuple[str, str]],
     counter_size: int,
     help_pages: Sequence[HelpPage] = (),
+    prototypes: bool = True,
 ) -> str:
+    """The buildFile. prototypes=False writes every palette piece's traits out in full (the buildFile of
+    modules built before prototypes: the pieces placed from either are the same)."""
     default_terrain = _default_terrain(game)
     prohibited_or_marked = {h: t for h, t in game.map.terrain.items() if t != default_terrain}
     boards = []
@@ -143,7 +160,8 @@ def render_buildfile(
     # the scenario a game started from: empty in a new game, set by each predefined setup (setup.py)
     global_properties.append({"name": SCENARIO_PROPERTY, "initial": "", "numeric": "false", "min": 0, "max": 100,
                               "description": "The scenario this game started from (set by its predefined setup)"})
-    slots = {key: {"entry_name": d.entry_name, "gpid": d.gpid, "text": add_piece_command(None, d.piece)} for key, d in defs.items()}
+    protos, pieces = factor({key: d.piece for key, d in defs.items()}, prototype_groups(game, defs) if prototypes else [])
+    slots = {key: {"entry_name": d.entry_name, "gpid": d.gpid, "text": add_piece_command(None, pieces[key])} for key, d in defs.items()}
     palette = [
         {"name": tab["name"], "groups": [{**g, "slots": [slots[(d.kind, d.item_id)] for d in g["slots"]]} for g in tab["groups"]]}
         for tab in _palette(game, defs)
@@ -154,6 +172,7 @@ def render_buildfile(
         vassal_version=VASSAL_VERSION,
         next_piece_slot_id=NEXT_PIECE_SLOT_ID,
         global_properties=global_properties,
+        prototypes=[{"name": p.name, "text": p.text} for p in protos],
         palette=palette,
         counter_size=counter_size,
         stack_viewer=stack_viewer(game),

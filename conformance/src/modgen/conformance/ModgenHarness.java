@@ -1000,10 +1000,30 @@ public final class ModgenHarness {
       }
     }
     emit(obj("kind", "pieces", "count", count, "game_pieces", gs.getAllPieces().size()));
+    dumpSlots(m);
     for (final GlobalProperty gp : m.getAllDescendantComponentsOf(GlobalProperty.class)) {
       // the module's own (a map's or a zone's are not game state)
       if (gp.getParent() != null && m.getMutablePropertiesContainerId().equals(gp.getParent().getMutablePropertiesContainerId())) {
         emit(obj("kind", "global", "name", gp.getConfigureName(), "value", gp.getPropertyValue()));
+      }
+    }
+  }
+
+  /**
+   * Every palette piece as placing it makes it: PieceCloner.clonePiece expands each prototype (UsePrototype)
+   * into the definition's traits, so `type`/`state` are what a save holds; `defined` is the slot's own type.
+   */
+  static void dumpSlots(GameModule m) {
+    for (final PieceSlot slot : m.getAllDescendantComponentsOf(PieceSlot.class)) {
+      final GamePiece p = slot.getPiece();
+      if (p == null) continue;  // reported by the image check
+      try {
+        final GamePiece placed = PieceCloner.getInstance().clonePiece(p);
+        emit(obj("kind", "slot", "name", slot.getConfigureName(), "gpid", slot.getGpId(),
+          "defined", p.getType(), "type", placed.getType(), "state", placed.getState()));
+      }
+      catch (Throwable t) {
+        problem("error", "piece", "PieceSlot " + slot.getConfigureName() + ": expanding the piece failed: " + t, stack(t));
       }
     }
   }
