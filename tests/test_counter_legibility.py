@@ -24,6 +24,7 @@ import pytest
 from modgen.art.canvas import FACTOR_FLOOR, NAME_FLOOR, TEXT_FLOOR
 from modgen.errors import DataError
 from modgen.loader import discover_games, load_game
+from modgen.vassal.module import read_module
 from tests.test_counter_art import game_faces
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -137,7 +138,8 @@ def test_the_stack_viewer_magnifies_and_says_each_piece(galicia_module):
     assert all(a["zoomlevel"] == "1.5" and a["showtext"] == "true" and a["counterReportFormat"] == "$PieceName$ $Factors$"
                for a in attrs), attrs
     game = load_game(ROOT, "galicia1914")
-    slots = {s.get("entryName"): s.text for s in root.iter("VASSAL.build.widget.PieceSlot")}
+    # each slot's piece as placing it makes it (prototypes expanded), in VASSAL's type encoding
+    slots = {s.entry_name: s.piece.type + "\n" + s.piece.state for s in read_module(galicia_module).slots.values()}
     assert {int(s.get("width")) for s in root.iter("VASSAL.build.widget.PieceSlot")} == {game.counter_size}
     unit = game.units["ru-inf-18"]
     text = next(t for name, t in slots.items() if name.startswith("RU 18 "))

@@ -28,6 +28,7 @@ from modgen.build import build_game
 from modgen.cli import main
 from modgen.loader import load_game
 from modgen.model import Game
+from modgen.vmod.piecedefs import factor_row
 from modgen.vassal.module import ModuleInfo, read_module
 from modgen.vassal.pieces import BasicState, Piece, Trait
 from modgen.vassal.savefile import GlobalValue, SaveContent, SavedGame, StackSpec, read_game, read_game_data, write_game
@@ -284,6 +285,9 @@ def test_diff_reports_exactly_the_errata(scenarios: dict[str, Scenario], gid: st
         prop = next(k for k, v in PROPERTY.items() if v == fname)
         old_value = getattr(s.old_game.units[uid].front, fname)
         expected[uid] = {prop: [str(old_value), str(value)]}
+        # the factor row the stack viewer shows follows (a calculated property's literal on a two-sided unit)
+        rows = [factor_row(g, g.units[uid].front) for g in (s.old_game, s.new_game)]
+        expected[uid]["Factors"] = [f'"{r}"' for r in rows] if s.new_game.units[uid].back is not None else rows
     assert got == expected
     assert all(ch["images"] for ch in c["changed"]), "the printed factors changed, so the artwork did"
     old_t = s.old_game.map.terrain_types[s.old_game.map.terrain[s.e.hex]].name

@@ -50,7 +50,9 @@ def test_the_key_card_is_the_menu_commands_the_pieces_carry(galicia) -> None:
     game, defs = galicia
     card = {group["title"].split(" (")[0]: group["rows"] for group in key_card(game, defs)}
     units = {r["key"]: r for r in card["Units"]}
-    assert set(units) == {"Ctrl+D", "Ctrl+E", "Ctrl+M", "Ctrl+L", "Ctrl+F"}
+    states = {key_name(m.on_unit.keystroke) for m in game.markers.values() if m.on_unit is not None}  # markers.yaml on_unit
+    assert states == {"Ctrl+Shift+C", "Ctrl+Shift+S"}  # CE and supply (its keys as the data declares them)
+    assert set(units) == {"Ctrl+D", "Ctrl+E", "Ctrl+M", "Ctrl+L", "Ctrl+F"} | states
     assert units["Ctrl+L"]["carried"] == "all"
     two_sided = sum(1 for u in game.units.values() if u.back is not None)
     assert units["Ctrl+F"]["carried"] == f"{two_sided} of {len(game.units)}"

@@ -141,8 +141,9 @@ def test_refresh_of_a_save_of_the_previous_build_is_as_onto_the_previous_module(
 
     game_id, module, previous, _, _ = pair
     save = REPO / "tests" / "fixtures" / "previous-build" / f"{game_id}.vsav"
-    onto_new = refresh_save(save, module, tmp_path / "new.vsav")
-    onto_old = refresh_save(save, previous, tmp_path / "old.vsav")
+    grids = REPO / "tests" / "fixtures" / "previous-build" / f"{game_id}.grids.vmod"  # games whose hexes grew since
+    onto_new = refresh_save(save, module, tmp_path / "new.vsav", old_module=grids)
+    onto_old = refresh_save(save, previous, tmp_path / "old.vsav", old_module=grids)
     assert onto_new.pieces and onto_new.count("missing") == 0
     assert [(p.id, p.status, p.notes) for p in onto_new.pieces] == [(p.id, p.status, p.notes) for p in onto_old.pieces]
     assert (tmp_path / "new.vsav").read_bytes() == (tmp_path / "old.vsav").read_bytes()

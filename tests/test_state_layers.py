@@ -15,9 +15,9 @@ from modgen.check.run import check_states
 from modgen.conventions import LAYER_NAME_FIELD
 from modgen.loader import load_game
 from modgen.plugins import plugin_for
-from modgen.conventions import COUNTER_PIXELS
 from modgen.unitstates import BADGE_H, BADGE_W, STATE_SLOTS, badge_offset, state_layer_name
 from modgen.vassal.archive import Archive
+from modgen.vassal.module import read_module
 from modgen.vmod.compose import Composer, Position
 from modgen.vmod.piecedefs import unit_def
 from modgen.vmod.reports import report_format
@@ -127,19 +127,22 @@ def test_every_unit_has_a_layer_per_state_stepped_by_its_key_and_reported(games)
 def test_the_module_carries_the_badges(galicia_module):
     with Archive(str(galicia_module)) as arc:
         names = set(arc.names())
-        build = arc.read("buildFile.xml", 50_000_000).decode("utf-8")
     badges = {"images/state_ce1_f.png", "images/state_ce1_b.png", "images/state_supply_f.png", "images/state_supply_b.png"}
     assert badges <= names
-    assert all(build.count(b.removeprefix("images/")) >= 127 for b in badges)  # on every unit of the palette
+    units = [s.piece for s in read_module(galicia_module).slots.values() if "UnitId" in s.piece.type]  # prototypes expanded
+    assert len(units) == 127
+    for b in badges:  # on every unit of the palette
+        assert all(b.removeprefix("images/") in piece.type for piece in units), b
 
 
-def test_the_badges_stand_on_the_left_edge_clear_of_the_factors():
+@pytest.mark.parametrize("counter", [72, 81, 88])  # the shipped games' counter sizes, and the art's design size
+def test_the_badges_stand_on_the_left_edge_clear_of_the_factors(counter):
     """Every slot's badge lies left of the boxed value (x 5 on the counter) and within the counter's height."""
-    half = COUNTER_PIXELS // 2
+    half = counter // 2
     for slot in range(STATE_SLOTS):
-        x, y = badge_offset(slot, COUNTER_PIXELS)
+        x, y = badge_offset(slot, counter)
         right, top, bottom = half + x + BADGE_W / 2, half + y - BADGE_H / 2, half + y + BADGE_H / 2
-        assert right <= 4 and top >= -4 and bottom <= COUNTER_PIXELS, (slot, right, top, bottom)
+        assert right <= 4 and top >= -4 and bottom <= counter, (slot, right, top, bottom)
 
 
 # ----------------------------------------------------------------- reader

@@ -77,6 +77,18 @@ def _dynamic_commands(t: Trait) -> list[tuple[str, str, str]]:
     return out
 
 
+# Traits adding one command: their type's fields of (menu text, key, description), and what the command
+# does when the trait has no description.
+ONE_COMMAND: dict[str, tuple[int, int, int, str]] = {
+    "obs;": (2, 0, 7, "hides the piece from the opponent"),
+    "sendto;": (0, 1, 12, "sends the piece to its box"),
+    "delete;": (0, 1, 2, "removes the piece"),
+    "label;": (1, 0, 16, "sets a text label shown on the counter"),
+    "markmoved;": (3, 4, 5, "marks the piece moved"),
+    "footprint;": (1, 0, 15, "shows the movement trail"),
+}
+
+
 def trait_commands(t: Trait) -> list[tuple[str, str, str]]:
     """(menu text, key, what it does) of each menu command the trait adds, by its type's fields as
     each trait's myGetType writes them (modgen.vassal.pieces). A trait with a key but no menu text
@@ -87,20 +99,11 @@ def trait_commands(t: Trait) -> list[tuple[str, str, str]]:
         desc = _field(f, 29) or _field(f, 18)
         found += [(_field(f, 3), _field(f, 27), f"{desc}: next side"), (_field(f, 6), _field(f, 28), f"{desc}: previous side"),
                   (_field(f, 0), _field(f, 26), desc), (_field(f, 9), _field(f, 10), f"{desc}: reset")]
-    elif p == "obs;":
-        found.append((_field(f, 2), _field(f, 0), _field(f, 7) or "hides the piece from the opponent"))
-    elif p == "sendto;":
-        found.append((_field(f, 0), _field(f, 1), _field(f, 12) or "sends the piece to its box"))
-    elif p == "delete;":
-        found.append((_field(f, 0), _field(f, 1), _field(f, 2) or "removes the piece"))
+    elif p in ONE_COMMAND:
+        menu, key, desc, default = ONE_COMMAND[p]
+        found.append((_field(f, menu), _field(f, key), _field(f, desc) or default))
     elif p == "macro;":
         found.append((_field(f, 1), _field(f, 2), "removes the piece, reported in the chat" if _field(f, 1) == "Delete" else _field(f, 0)))
-    elif p == "label;":
-        found.append((_field(f, 1), _field(f, 0), _field(f, 16) or "sets a text label shown on the counter"))
-    elif p == "markmoved;":
-        found.append((_field(f, 3), _field(f, 4), _field(f, 5) or "marks the piece moved"))
-    elif p == "footprint;":
-        found.append((_field(f, 1), _field(f, 0), _field(f, 15) or "shows the movement trail"))
     elif p == "PROP;":
         found += _dynamic_commands(t)
     return [(c, k, d) for c, k, d in found if c and key_name(k)]
