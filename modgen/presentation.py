@@ -79,6 +79,7 @@ class ModuleTexts:
     report_hidden: str = "{side} hides a unit in {hex}"  # Ctrl+M on a unit: never its name
     report_revealed: str = "{side} reveals {unit} in {hex}"  # Ctrl+M again
     report_removed: str = "{unit} removed from {hex}"  # Ctrl+D, a unit or a marker
+    report_labelled: str = "{side} labels {unit} in {hex}"  # Ctrl+L: {unit} then carries the label, or the mask's name
     report_marker_flipped: str = "Marker turned to {unit} in {hex}"  # Ctrl+F on a two-sided marker
     report_marker_hidden: str = "{side} hides a marker in {hex}"  # Ctrl+M on a marker
     report_state_set: str = "{unit} in {hex}: {state}"  # a unit state's key (markers.yaml on_unit) sets a state

@@ -147,3 +147,9 @@ def test_ctrl_l_sets_a_units_text_label(run: Run) -> None:
     assert [r["answer"] for r in answered] == [LABEL]
     assert key["changed"] and LABEL in key["state_after"]
     assert key["name_after"] == f"{key['name']} ({LABEL})"
+    # the chat line of game.yaml's report_labelled (default "{side} labels {unit} in {hex}"), worked out from the
+    # harness's side (the roster's first), the unit's name with its label and its set-up hex
+    hex_id = next(p.hex for p in run.game.primary_scenario.setup if p.hex and run.game.gpid("unit", p.unit) == run.unit)
+    expected = run.game.texts.report_labelled.format(side=run.game.sides[0].name, unit=key["name_after"], hex=hex_id)
+    chat = [r["text"] for r in run.result.of_kind("chat")]
+    assert any(line.endswith(expected) for line in chat), (expected, chat)

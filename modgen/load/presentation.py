@@ -49,6 +49,7 @@ TEXTS = obj("What the module shows in the game's own words; each defaults to a n
            ("report_hidden", "a unit hidden (Ctrl+M); it should not name the unit"),
            ("report_revealed", "a unit revealed (Ctrl+M)"),
            ("report_removed", "a unit or marker deleted (Ctrl+D)"),
+           ("report_labelled", "a unit's text label set (Ctrl+L)"),
            ("report_marker_flipped", "a marker turned over (Ctrl+F)"),
            ("report_marker_hidden", "a marker hidden (Ctrl+M)"),
        )},

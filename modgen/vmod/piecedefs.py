@@ -89,7 +89,8 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
     elim = layout.eliminated_box(unit.side)
     ex, ey = elim.x + elim.w // 2, elim.y + elim.h // 2
     reported = unit_reports(game.texts, flip=FLIP_KEY if unit.back is not None else None, mask=MASK_KEY,
-                            eliminate=ELIMINATE_KEY, delete=DELETE_KEY, step_level=f"{STEP_LAYER}_Level")
+                            eliminate=ELIMINATE_KEY, delete=DELETE_KEY, step_level=f"{STEP_LAYER}_Level",
+                            label=LABEL_KEY)
     states = unit_state_traits(game)
     traits: list[vp.Trait] = [
         *reported.outer,

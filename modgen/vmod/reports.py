@@ -87,14 +87,16 @@ def deletion(texts: ModuleTexts, delete: str, keys: _Keys) -> list[vp.Trait]:
 
 
 def unit_reports(texts: ModuleTexts, *, flip: str | None, mask: str, eliminate: str, delete: str,
-                 step_level: str) -> Reported:
-    """Reports of a unit's flip (when it has a reduced side), mask, elimination and deletion.
-    `step_level` is the Step layer's level property (`Step_Level`: 2 on the reduced side)."""
+                 step_level: str, label: str | None = None) -> Reported:
+    """Reports of a unit's flip (when it has a reduced side), mask, elimination, deletion and text label
+    (when it has one). `step_level` is the Step layer's level property (`Step_Level`: 2 on the reduced side)."""
     keys = _Keys()
     outer = [
         *deletion(texts, delete, keys),
         vp.report_action([eliminate], report_format(texts.report_eliminated), description="Report elimination"),
     ]
+    if label is not None:  # after the label's prompt: $newPieceName$ carries the new label, unless masked
+        outer.append(vp.report_action([label], report_format(texts.report_labelled), description="Report the label"))
     cases = [(HIDDEN, report_format(texts.report_hidden), "Report hiding"),
              (VISIBLE, report_format(texts.report_revealed), "Report revealing")]
     more_outer, inner = _chosen(keys, mask, cases)
