@@ -33,11 +33,11 @@ from typing import Any, Callable
 
 import pytest
 
-from .conftest import require_engine
+from .conftest import built as built_module, require_engine
 
 from modgen.conventions import FACE_LAYER, LAYER_NAME_FIELD, STEP_LAYER
-from modgen.build import build_game, setup_file_name
-from modgen.loader import discover_games
+from modgen.build import setup_file_name
+from modgen.loader import discover_games, load_game
 from modgen.engine import EngineResult, run_engine
 from modgen.errors import DataError
 from modgen.gamefile import ENTRY as GAME_ENTRY, game_from_json
@@ -141,20 +141,21 @@ class Built:
     save_changes: dict[str, str] = field(default_factory=dict)  # change -> piece id
 
 
-def _build(game_id: str, out: Path) -> Built:
-    res = build_game(GAMES[game_id], game_id, out)
-    module = read_module(res.path)
-    by_file = {setup_file_name(s.id): s for s in res.game.scenarios.values()}
+def _build(game_id: str, tmp_path_factory: pytest.TempPathFactory) -> Built:
+    path = built_module(tmp_path_factory, GAMES[game_id], game_id)  # a shipped game's is shared with other tests
+    game = load_game(GAMES[game_id], game_id)
+    module = read_module(path)
+    by_file = {setup_file_name(s.id): s for s in game.scenarios.values()}
     setups: dict[str, SavedGame] = {}
     scenarios: dict[str, Scenario] = {}
-    with zipfile.ZipFile(res.path) as z:
+    with zipfile.ZipFile(path) as z:
         for name, entry in module.setups.items():
             assert entry is not None, f"{game_id}: setup {name!r} has no file"
             setups[name] = read_game_data(z.read(entry), entry)
             assert entry in by_file, f"{game_id}: setup {name!r} ({entry}) matches no scenario"
             scenarios[name] = by_file[entry]
     assert setups, f"{game_id}: the module has no predefined setup"
-    return Built(game_id, res.path, res.game, module, setups, scenarios)
+    return Built(game_id, path, game, module, setups, scenarios)
 
 
 # ---- a save written by our writer: the first setup with a few changes ---------------------------
@@ -287,7 +288,7 @@ def bench(tmp_path_factory: pytest.TempPathFactory) -> Bench:
     for gid in GAMES:
         out = tmp_path_factory.mktemp(gid)
         try:
-            built[gid] = _build(gid, out)
+            built[gid] = _build(gid, tmp_path_factory)
         except DataError as exc:  # galicia data is still being finished
             skipped[gid] = f"{gid} data does not load: {exc}"
             continue
