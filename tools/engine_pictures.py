@@ -16,36 +16,27 @@ from pathlib import Path
 
 from modgen.conventions import MAIN_MAP
 from modgen.engine import engine_available, run_engine
-from modgen.vassal.savefile import read_game
+from modgen.vassal.module import read_module
+from modgen.vassal.savefile import PieceRecord, read_game
 
 WINDOW = (1600, 1000)  # the window painted, in pixels
 VIEW = (1560, 760)  # about the part of it the map view takes (toolbar, chat and borders off)
 
 
-def largest_setup(module: Path) -> tuple[str, list[tuple[int, int]]]:
-    """The predefined setup with the most pieces on the main map, and where they stand."""
-    best: tuple[str, list[tuple[int, int]]] = ("", [])
+def largest_setup(module: Path) -> tuple[str, str, list[PieceRecord]]:
+    """(menu name, save entry, its pieces on the main map) of the predefined setup with the most pieces
+    there (the module's setups as read_module gives them: name -> entry)."""
+    best: tuple[str, str, list[PieceRecord]] = ("", "", [])
     with zipfile.ZipFile(module) as z, tempfile.TemporaryDirectory() as tmp:
-        for entry in sorted(n for n in z.namelist() if n.endswith(".vsav")):
+        for name, entry in sorted(read_module(module).setups.items(), key=lambda kv: kv[1] or ""):
+            if not entry:
+                continue
             path = Path(tmp) / entry
             path.write_bytes(z.read(entry))
-            game = read_game(path)
-            points = [(p.x, p.y) for p in game.pieces if p.map == MAIN_MAP]
-            if len(points) > len(best[1]):
-                best = (entry, points)
+            pieces = [p for p in read_game(path).pieces if p.map == MAIN_MAP]
+            if len(pieces) > len(best[2]):
+                best = (name, entry, pieces)
     return best
-
-
-def setup_name(module: Path, entry: str) -> str:
-    """The setup's menu name: the PredefinedSetup whose file is entry."""
-    from lxml import etree
-
-    with zipfile.ZipFile(module) as z:
-        root = etree.fromstring(z.read("buildFile.xml"))
-    for el in root.iter("VASSAL.build.module.PredefinedSetup"):
-        if el.get("file") == entry:
-            return el.get("name")
-    raise SystemExit(f"engine_pictures: no predefined setup uses {entry} in {module}")
 
 
 def crowded_centre(points: list[tuple[int, int]]) -> tuple[int, int]:
@@ -66,13 +57,14 @@ def main(build: Path, images: Path, games: list[str]) -> int:
     modules = [build / f"{g}.vmod" for g in games] if games else sorted(build.glob("*.vmod"))
     images.mkdir(parents=True, exist_ok=True)
     for module in modules:
-        entry, points = largest_setup(module)
+        name, entry, pieces = largest_setup(module)
+        points = [(p.x, p.y) for p in pieces]
         if not points:
             print(f"engine_pictures: {module.name}: no setup with pieces on the map; skipped")
             continue
         x, y = crowded_centre(points)
         out = (images / f"{module.stem}-vassal.png").resolve()
-        result = run_engine(module, setup=setup_name(module, entry), timeout=240, harness_args=[
+        result = run_engine(module, setup=name, timeout=240, harness_args=[
             "--screenshot", str(out), "--screenshot-map", MAIN_MAP,
             "--screenshot-size", f"{WINDOW[0]}x{WINDOW[1]}", "--screenshot-at", f"{x},{y}"])
         shots = [r for r in result.records if r.get("kind") == "screenshot"]
