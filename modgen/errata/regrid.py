@@ -22,7 +22,7 @@ from typing import Optional, Sequence
 
 from modgen.errors import ModgenError
 from modgen.hexgrid import HexGrid
-from modgen.vassal.module import BoardInfo, ModuleInfo, ZoneInfo, board_layout
+from modgen.vassal.module import BoardInfo, ModuleInfo, ZoneInfo, board_layout, board_point
 from modgen.vassal.savefile import BoardPick
 
 Placed = tuple[BoardInfo, int, int, bool]  # board, origin x, origin y, reversed
@@ -60,10 +60,16 @@ class Regrid:
         self.old, self.new, self.picks = old, new, picks
         self._names: dict[int, dict[str, tuple[int, int]]] = {}
 
-    def _layouts(self, map_name: str) -> Optional[tuple[list[Placed], list[Placed]]]:
+    def _on_old(self, map_name: str, x: int, y: int) -> Optional[tuple[BoardInfo, int, int]]:
+        """The old module's board under the point, and the point in that board's pixels."""
         try:
-            picks = self.picks.get(map_name)
-            return board_layout(self.old.map(map_name), picks), board_layout(self.new.map(map_name), picks)
+            return board_point(self.old, map_name, x, y, self.picks.get(map_name))
+        except (KeyError, ModgenError):
+            return None
+
+    def _new_layout(self, map_name: str) -> Optional[list[Placed]]:
+        try:
+            return board_layout(self.new.map(map_name), self.picks.get(map_name))
         except (KeyError, ModgenError):
             return None
 
@@ -80,22 +86,19 @@ class Regrid:
 
     def place(self, map_name: Optional[str], x: int, y: int) -> Moved:
         """The new map point for a piece at (x, y) of map_name in the old module."""
-        layouts = self._layouts(map_name) if map_name else None
-        if layouts is None:
+        found = self._on_old(map_name, x, y) if map_name else None
+        new_layout = self._new_layout(map_name) if found else None
+        if found is None or new_layout is None:
             return Moved(x, y)
-        old_layout, new_layout = layouts
-        for board, ox, oy, rev in old_layout:
-            if ox <= x < ox + board.width and oy <= y < oy + board.height:
-                target = next((p for p in new_layout if p[0].name == board.name), None)
-                if target is None:
-                    return Moved(x, y, f"board {board.name!r} is not in the new module; left at {x},{y}")
-                lx, ly = (board.width - (x - ox), board.height - (y - oy)) if rev else (x - ox, y - oy)
-                nb, nox, noy, nrev = target
-                nx, ny, note = self._on_board(board, nb, lx, ly)
-                if nrev:
-                    nx, ny = nb.width - nx, nb.height - ny
-                return Moved(nox + nx, noy + ny, note)
-        return Moved(x, y)
+        board, lx, ly = found
+        target = next((p for p in new_layout if p[0].name == board.name), None)
+        if target is None:
+            return Moved(x, y, f"board {board.name!r} is not in the new module; left at {x},{y}")
+        nb, nox, noy, nrev = target
+        nx, ny, note = self._on_board(board, nb, lx, ly)
+        if nrev:
+            nx, ny = nb.width - nx, nb.height - ny
+        return Moved(nox + nx, noy + ny, note)
 
     def _on_board(self, old: BoardInfo, new: BoardInfo, x: int, y: int) -> tuple[int, int, str]:
         zone = _own_zone(old, x, y)
@@ -151,16 +154,14 @@ def misfits(new: ModuleInfo, picks: dict[str, Sequence[BoardPick]],
         if map_name is None:
             continue
         try:
-            layout = board_layout(new.map(map_name), picks.get(map_name))
+            found = board_point(new, map_name, x, y, picks.get(map_name))
         except (KeyError, ModgenError):
             continue
-        for board, ox, oy, rev in layout:
-            if not (ox <= x < ox + board.width and oy <= y < oy + board.height):
-                continue
-            lx, ly = (board.width - (x - ox), board.height - (y - oy)) if rev else (x - ox, y - oy)
-            if board.grid is not None and _own_zone(board, lx, ly) is None and not _fits(board.grid, lx, ly):
-                out.append(f"{name} [id {pid}] at {map_name} {x},{y}")
-            break
+        if found is None:
+            continue
+        board, lx, ly = found
+        if board.grid is not None and _own_zone(board, lx, ly) is None and not _fits(board.grid, lx, ly):
+            out.append(f"{name} [id {pid}] at {map_name} {x},{y}")
     return out
 
 
