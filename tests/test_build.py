@@ -12,7 +12,7 @@ from lxml import etree
 
 from modgen.build import build_game, setup_file_name
 from modgen.loader import load_game
-from modgen.vassal.module import map_location, read_module
+from modgen.vassal.module import hex_zones, map_location, read_module
 from modgen.vassal.savefile import read_game_data
 from modgen.layout import tracks_layout
 from modgen.conventions import LAYER_NAME_FIELD, MAIN_MAP, STEP_LAYER, TRACKS_MAP
@@ -118,15 +118,23 @@ def test_grid_names_every_data_hex_like_vassal(built):
 
 
 def test_terrain_zones_carry_the_terrain(built):
+    """Each hex lies in the zone of its own terrain (java.awt.Polygon's test, as ZonedGrid.findZone),
+    the default terrain in none; touching hexes of one terrain share one zone."""
     game, path = built
     info = read_module(path)
-    zones = {z.name: z for z in info.map(MAIN_MAP).boards[0].zones}
+    board = info.map(MAIN_MAP).boards[0]
+    held = hex_zones(board)
     for hex_id, terrain in game.map.terrain.items():
-        if hex_id in zones:
-            assert zones[hex_id].properties["Terrain"] == game.map.terrain_types[terrain].name
-            _, x, y = game.map.centre(hex_id)
-            assert zones[hex_id].contains(x, y)
-    assert {game.map.terrain[h] for h in game.map.hex_ids() if h not in zones} == {"clear"}
+        _, x, y = game.map.centre(hex_id)
+        holding = [z for z in board.zones if z.contains(x, y)]
+        if terrain == "clear":
+            assert holding == [] and hex_id not in held
+            continue
+        assert len(holding) == 1 and held[hex_id] is holding[0]
+        assert holding[0].properties["Terrain"] == game.map.terrain_types[terrain].name
+        for n in game.map.neighbours(hex_id):
+            if game.map.terrain[n] == terrain:
+                assert held[n] is held[hex_id], f"{hex_id} and {n} touch, both {terrain}, in two zones"
 
 
 def test_setup_puts_every_unit_on_its_data_hex(built):

@@ -168,7 +168,8 @@ def state_from_save(saved: SavedGame, ctx: Context) -> GameState:
     game, module = in_play(saved, ctx.game), ctx.module
     map_names = {m.name for m in module.maps}
     display_zones = {z.name for m in module.maps if m.name != MAIN_MAP for b in m.boards for z in b.zones}  # off-map boxes
-    main_boxes = {z.name for m in module.maps if m.name == MAIN_MAP for b in m.boards for z in b.zones} - ctx.hex_names
+    main_boxes = {z.name for m in module.maps if m.name == MAIN_MAP for b in m.boards for z in b.zones
+                  if not z.use_parent_grid} - ctx.hex_names  # a zone naming its points by the grid holds hexes
     where_cache: dict[tuple[str, int, int], Optional[str]] = {}
     problems: list[PieceProblem] = []
 

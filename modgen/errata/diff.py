@@ -23,7 +23,7 @@ from modgen.errors import ModgenError, SaveError
 from modgen.gamefile import ENTRY as GAME_ENTRY, game_from_json
 from modgen.vmod.help import HELP_DIR
 from modgen.vassal.archive import Archive
-from modgen.vassal.module import ModuleInfo, map_location, read_module
+from modgen.vassal.module import ModuleInfo, hex_zones, map_location, read_module
 from modgen.vassal.pieces import Piece, Trait, basic_image
 from modgen.vassal.savefile import parse_xml, read_game_data
 from modgen.vassal.sequence import decode
@@ -153,9 +153,12 @@ def _view(arc: Archive, module: ModuleInfo, label: str) -> ModuleView:
     for m in module.maps:
         for b in m.boards:
             boards[f"{b.name} ({m.name})"] = (b.image, entries.get("images/" + b.image) if b.image else None, b.width, b.height)
-            for z in b.zones:
-                if z.properties:
+            for z in b.zones:  # boxes: by their name
+                if z.properties and not z.use_parent_grid:
                     zone_props[(m.name, z.name)] = {**map_props.get(m.name, {}), **z.properties}
+            for hex_name, z in hex_zones(b).items():  # hexes: by the hex, one zone per hex or per group
+                if z.properties:
+                    zone_props[(m.name, hex_name)] = {**map_props.get(m.name, {}), **z.properties}
         if map_props.get(m.name):
             zone_props[(m.name, "*")] = dict(map_props[m.name])  # everything outside a zone
 

@@ -421,3 +421,29 @@ def _board_location(board: BoardInfo, x: int, y: int) -> str:
             raise ModgenError(board.name, f"{board.grid_kind} location names are not implemented")
         return "offboard"
     return board.grid.location_name(x, y)
+
+
+def hex_zones(board: BoardInfo) -> dict[str, ZoneInfo]:
+    """Each hex of the board's grid named as VASSAL names it -> the zone holding its centre, for the
+    zones that name their points by that grid (useParentGrid): what zone property a piece on the hex
+    reads, whether a module has a zone per hex or one per group of hexes. The first zone wins, as in
+    ZonedGrid.findZone."""
+    grid = board.grid
+    zones = [z for z in board.zones if z.use_parent_grid and z.path]
+    if grid is None or not zones:
+        return {}
+    bucket = 128  # centres by square of the board, so that a zone tests only the centres near it
+    near: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for raw in grid.raw_hexes():
+        x, y = grid.centre(*raw)
+        near.setdefault((x // bucket, y // bucket), []).append((x, y))
+    out: dict[str, ZoneInfo] = {}
+    for z in zones:
+        x0, y0, x1, y1 = z._box
+        for bx in range(x0 // bucket, x1 // bucket + 1):
+            for by in range(y0 // bucket, y1 // bucket + 1):
+                for x, y in near.get((bx, by), ()):
+                    if z.contains(x, y):
+                        name = z.location_format.replace("$name$", z.name).replace("$gridLocation$", grid.location_name(x, y))
+                        out.setdefault(name, z)
+    return out

@@ -17,6 +17,7 @@ from .navigation import flare, inventory, notes, overview, toolbar_keys, toolbar
 from .piecedefs import PieceDef
 from .prototypes import Group, factor
 from .reports import CLEAR_MOVED_KEY, TRAILS_KEY, TRAILS_PREFERENCE
+from .terrainzones import terrain_zones
 
 CLEAR_MOVED_BUTTON = "77,195"  # Ctrl+Shift+M: the Clear moved button
 
@@ -99,17 +100,14 @@ def render_buildfile(
     modules built before prototypes: the pieces placed from either are the same)."""
     default_terrain = _default_terrain(game)
     prohibited_or_marked = {h: t for h, t in game.map.terrain.items() if t != default_terrain}
+    terrain_names = {t: tt.name for t, tt in game.map.terrain_types.items()}
     boards = []
     for board in game.map.boards:
         grid = board.geometry.grid
         n = grid.numbering
-        zones = []
-        for hex_id in board.geometry.raw_of:
-            if hex_id not in prohibited_or_marked:
-                continue
-            corners = _hex_path(game, hex_id)
-            zones.append({"name": hex_id, "location_format": "$gridLocation$", "path": corners, "use_parent_grid": "true",
-                          "properties": [{"name": "Terrain", "value": game.map.terrain_types[prohibited_or_marked[hex_id]].name}]})
+        zones = [{"name": z.name, "location_format": "$gridLocation$", "path": z.path_text(), "use_parent_grid": "true",
+                  "properties": [{"name": "Terrain", "value": terrain_names[z.terrain]}]}
+                 for z in terrain_zones(board.geometry, prohibited_or_marked, terrain_names)]
         boards.append({
             "name": board.name, "image": images["boards"][board.name],
             "grid": {
@@ -180,7 +178,10 @@ def render_buildfile(
         dice=dice,
         turn=turn,
         clear_moved=[clear_moved(game)],
-        trails={"preference": TRAILS_PREFERENCE, "key": TRAILS_KEY,
+        # the filter, not each piece's trigger, tests the preference: a Global Key Command reads every
+        # property of each piece it accepts (its Calculated Properties too), about 2 s for the Eastern
+        # Front's 517 pieces at every game start when it accepted them all
+        trails={"preference": TRAILS_PREFERENCE, "key": TRAILS_KEY, "filter": f"{{{TRAILS_PREFERENCE}==true}}",
                 "description": "Show movement trails (in games opened after the change)"},
         charts=charts,
         setups=[{"name": name, "file": file} for name, file in setups],
@@ -238,6 +239,3 @@ def _default_terrain(game: Game) -> str:
     return max(sorted(counts), key=lambda t: counts[t])
 
 
-def _hex_path(game: Game, hex_id: str) -> str:
-    board = game.map.board_of[hex_id]
-    return ";".join(f"{round(x)},{round(y)}" for x, y in board.geometry.corners(hex_id))
