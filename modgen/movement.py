@@ -21,6 +21,13 @@ class ZocCosts:
     leave: float = 0.0
     stop: bool = False
     rule: str = ""
+    between: float | None = None  # a step from one EZOC hex straight into another, instead of leave + enter
+
+    def step(self, from_ezoc: bool, to_ezoc: bool) -> float:
+        """Extra MP of one step, by whether it leaves and whether it enters an enemy ZOC."""
+        if from_ezoc and to_ezoc and self.between is not None:
+            return self.between
+        return (self.leave if from_ezoc else 0.0) + (self.enter if to_ezoc else 0.0)
 
 
 @dataclass(frozen=True)

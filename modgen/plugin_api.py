@@ -278,7 +278,8 @@ class RulesPlugin(Protocol):
 class MoveLimits:
     """What the rules say of one unit's move in one phase, beyond the TEC: its allowance (or why
     it may not move at all), the hexes in an enemy ZOC for it, hexes and hexsides a rule closes
-    (rule number, why), and the hexes next to an enemy unit (extended movement)."""
+    (rule number, why), extra MP a rule adds to crossing a hexside (a line the enemy controls), and
+    the hexes next to an enemy unit (extended movement)."""
 
     allowance: float
     ezoc: frozenset[str] = frozenset()
@@ -286,6 +287,7 @@ class MoveLimits:
     closed_sides: dict[frozenset[str], tuple[str, str]] = field(default_factory=dict)
     near_enemy: frozenset[str] = frozenset()
     held: tuple[str, str] = ()  # (rule, why) when the unit may not move at all this phase
+    side_costs: dict[frozenset[str], float] = field(default_factory=dict)  # extra MP a rule adds to crossing a hexside
 
 
 @dataclass(frozen=True)

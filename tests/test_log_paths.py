@@ -83,6 +83,35 @@ def test_ezoc_costs_one_to_enter_one_to_leave(galicia):
     assert m.terrain[a] == m.terrain[b] == "clear"
 
 
+def test_a_declared_ezoc_to_ezoc_cost_replaces_leave_plus_enter(galicia):
+    """A game may price a step from one EZOC hex into another on its own (`zoc.between`; e.g. +6
+    where entering and leaving cost +1 each): only that step, not a step into or out of one."""
+    zoc = replace(galicia.movement.zoc, between=6.0)
+    rules = replace(galicia.movement, zoc=zoc)
+    costs = MoveCosts(galicia.map, _unit(galicia, 9))
+    a, b = "11.02", "11.03"
+    ring = frozenset({a, b, *galicia.map.neighbours(a)})  # no way round: every neighbour of a is in an EZOC too
+    both = cheapest_path(costs, rules, MoveLimits(9, ezoc=ring), a, b)
+    assert both.hexes == (a, b) and both.cost == 1 + 6 and both.zoc_cost == 6
+    into = cheapest_path(costs, rules, MoveLimits(9, ezoc=frozenset({b})), a, b)
+    assert into.cost == 1 + 1 and into.zoc_cost == 1
+
+
+def test_a_rule_s_extra_cost_to_cross_a_hexside_is_paid_on_that_side_only(galicia):
+    """MoveLimits.side_costs: a plugin's extra MP for crossing one hexside (a line of control).
+    11.02 and 11.03 are clear and share a neighbour: 2 MP round it, 1 MP straight across."""
+    rules = galicia.movement
+    costs = MoveCosts(galicia.map, _unit(galicia, 4))
+    a, b = "11.02", "11.03"
+    cheap = cheapest_path(costs, rules, MoveLimits(4, side_costs={frozenset((a, b)): 0.5}), b, a)
+    assert cheap.hexes == (b, a) and cheap.cost == 1.5
+    dear = MoveLimits(4, side_costs={frozenset((a, b)): 3.0})
+    round_it = cheapest_path(costs, rules, dear, a, b)
+    assert len(round_it.hexes) == 3 and round_it.cost == 2
+    no_minimum = replace(rules, minimum_hexes=0)  # Galicia's one hex whatever the cost (4.3) aside
+    assert not judge_move(costs, no_minimum, replace(dear, allowance=1), a, b, [b]).legal
+
+
 def test_a_move_only_the_ezoc_makes_too_long_cites_6_3(galicia):
     rules = galicia.movement
     costs = MoveCosts(galicia.map, _unit(galicia, 2))

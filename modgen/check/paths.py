@@ -148,9 +148,8 @@ def cheapest_path(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, st
             step, stop, _ = costs.enter(here, nxt)
             if step is None:
                 continue
-            extra = 0.0
-            if with_zoc:
-                extra = (zoc.leave if here in limits.ezoc else 0) + (zoc.enter if nxt in limits.ezoc else 0)
+            step += limits.side_costs.get(frozenset((here, nxt)), 0.0)
+            extra = zoc.step(here in limits.ezoc, nxt in limits.ezoc) if with_zoc else 0.0
             total = cost + step + extra
             if total < best.get(nxt, float("inf")):
                 if stop and nxt != goal:

@@ -16,7 +16,8 @@ MOVEMENT = obj("How units move, for checking logs (the TEC gives terrain costs):
     "prohibited_rule": text("the rule of terrain a unit may not enter or cross (default: TEC)"),
     "zoc": obj("Enemy zones of control and movement.", {
         "enter": number("extra MP to enter an EZOC hex"),
-        "leave": number("extra MP to leave an EZOC hex (EZOC to EZOC pays both)"),
+        "leave": number("extra MP to leave an EZOC hex (EZOC to EZOC pays both, unless `between` says otherwise)"),
+        "between": number("extra MP for a step from one EZOC hex straight into another, instead of leave + enter"),
         "stop": flag("a unit entering an EZOC ends its move there"),
         "rule": must(text("the rule number")),
     }),
@@ -44,7 +45,8 @@ def read_movement(g: Node, phases: tuple[str, ...]) -> Optional[MovementRules]:
             if value not in phases:
                 raise m.fail(key, f"{value!r} is not one of turns.phases ({', '.join(phases)})", line)
     z = m.child("zoc", None)
-    zoc = ZocCosts(_number(z, "enter"), _number(z, "leave"), z.flag("stop"), z.text("rule")) if z else ZocCosts()
+    zoc = ZocCosts(_number(z, "enter"), _number(z, "leave"), z.flag("stop"), z.text("rule"),
+                   _number(z, "between") if z.get("between", (int, float), None) is not None else None) if z else ZocCosts()
     mini = m.child("minimum", None)
     ext = m.child("extended", None)
     return MovementRules(
