@@ -63,7 +63,7 @@ def recorded(galicia_module: Path, tmp_path_factory) -> dict[str, Path]:
     g = loaded("galicia1914")
     setup = _setup_named(galicia_module, g.scenarios["campaign"].name)
     tmp = tmp_path_factory.mktemp("galicia-logs")
-    return engine_logs(galicia_module, setup, {k: ([], acts) for k, acts in logs(g).items()}, tmp)  # one engine start
+    return engine_logs(galicia_module, {k: (setup, [], acts) for k, acts in logs(g).items()}, tmp)  # one engine start
 
 
 def _lines(report) -> str:

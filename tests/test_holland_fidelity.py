@@ -216,7 +216,7 @@ def logs(holland, holland_module: Path, tmp_path_factory) -> dict[str, tuple[Pat
     tmp = tmp_path_factory.mktemp("h44logs")
     setup = next(n for n, f in read_module(holland_module).setups.items() if f and holland.scenarios["short"].name in n)
     cases = log_cases(holland)
-    logs = engine_logs(holland_module, setup, {k: (before, actions) for k, (before, actions, _) in cases.items()}, tmp)
+    logs = engine_logs(holland_module, {k: (setup, before, actions) for k, (before, actions, _) in cases.items()}, tmp)
     return {k: (logs[k], cases[k][2]) for k in cases}
 
 

@@ -159,7 +159,7 @@ def logs(galicia_module: Path, holland_module: Path, tmp_path_factory) -> dict[s
         jobs[f"holland-{name}"] = (holland_module, h_setup, actions, want)
     logs: dict[str, Path] = {}
     for mod, setup in ((galicia_module, g_setup), (holland_module, h_setup)):  # one engine start a game
-        logs.update(engine_logs(mod, setup, {k: ([], actions) for k, (m, _, actions, _) in jobs.items() if m == mod}, tmp))
+        logs.update(engine_logs(mod, {k: (setup, [], actions) for k, (m, _, actions, _) in jobs.items() if m == mod}, tmp))
     return {k: (logs[k], jobs[k][0], jobs[k][3]) for k in jobs}
 
 
