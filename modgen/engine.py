@@ -18,7 +18,7 @@ carries out a player's GUI actions through its own code paths, in order, after t
 ``key`` (a right-click menu choice: ``piece``'s key command ``key``, VASSAL's "keycode,modifiers"),
 ``roll`` (click DiceButton ``button`` with loaded dice ``values``), ``turn-next`` (the turn tracker's Next),
 ``end-log`` (File > End Logfile: the engine writes the .vlog), ``step`` (Step forward through a .vlog
-loaded as ``save``) ``new-game`` (File > New Game > ``setup``: that set-up afresh, for another log in the same start) and
+loaded as ``save``), ``new-game`` (File > New Game > ``setup``: that set-up afresh, for another log in the same start) and
 ``load-game`` (File > Load Game of ``save``). Each reports an ``action`` record
 (``steps``: the LOG steps it added, ``chat``, ``logged``: the encoded commands), an ``actions`` record
 counts them (``done``, ``failed``); one that cannot be done is a ``problem`` of source ``actions`` with its
