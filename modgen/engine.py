@@ -270,7 +270,7 @@ def run_engine(
     are that save's (``EngineResult.resaved``). Many saves through one engine start cost one start.
     An ``out`` of None: the item is loaded, not saved. With ``images`` the module's images are checked
     once, before the first item (``EngineResult.before_items``). ``dump_each``: each item's start
-    (``setup``/``save`` record) and pieces are reported after it, as a run with that ``setup``/``save``
+    (``setup``/``save`` record), pieces and global properties are reported after it, as a run with that ``setup``/``save``
     reports them (``EngineResult.items``): one start for all the setups and saves of a module.
     ``harness_args``: further harness options as they are, e.g. ``["--screenshot", "/abs/map.png",
     "--screenshot-at", "2400,3100"]`` (conformance/README.md lists them).

@@ -586,6 +586,7 @@ public final class ModgenHarness {
         onEdt("image check", () -> checkImages(m, gs));
         settle();
       }
+      if (a.dumpEach) onEdt("globals", () -> dumpGlobals(m));  // as the module loaded, before any game
       resaveAll(a, m, gs);
       finish(0);
     }
@@ -676,7 +677,8 @@ public final class ModgenHarness {
   // A "resave" record opens each; the problems after it, up to the next, are that save's.
   // An empty OUT: not saved (the item is only loaded; with --dump-each, to read its pieces).
   // --dump-each: after each item, what a run with --save/--setup prints of it: the save/setup record
-  // (game_started, my_side), then each map and its pieces (dumpPieces), so one engine start serves every
+  // (game_started, my_side), then each map and its pieces (dumpPieces) and the global properties (before the
+  // first item too: the module's own values, as a run with no game prints them), so one engine start serves every
   // setup and save of a module (tests/test_conformance_modules.py).
 
   static final String SETUP_PREFIX = "setup:";  // an IN of --resave-list naming a predefined setup
@@ -729,7 +731,10 @@ public final class ModgenHarness {
         continue;
       }
       if (a.dumpEach) {
-        onEdt("dump", () -> dumpPieces(gs));
+        onEdt("dump", () -> {
+          dumpPieces(gs);
+          dumpGlobals(m);
+        });
         settle();
       }
       if (io[1].isEmpty()) continue;  // only loaded
@@ -999,8 +1004,12 @@ public final class ModgenHarness {
   static void dump(GameModule m, GameState gs) {
     dumpPieces(gs);
     dumpSlots(m);
+    dumpGlobals(m);
+  }
+
+  /** Each of the module's own global properties (a map's or a zone's are not game state), name and value. */
+  static void dumpGlobals(GameModule m) {
     for (final GlobalProperty gp : m.getAllDescendantComponentsOf(GlobalProperty.class)) {
-      // the module's own (a map's or a zone's are not game state)
       if (gp.getParent() != null && m.getMutablePropertiesContainerId().equals(gp.getParent().getMutablePropertiesContainerId())) {
         emit(obj("kind", "global", "name", gp.getConfigureName(), "value", gp.getPropertyValue()));
       }
