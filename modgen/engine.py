@@ -17,8 +17,9 @@ carries out a player's GUI actions through its own code paths, in order, after t
 ``begin-log`` (File > Begin Logfile to ``file``), ``move`` (drag and drop of ``piece`` to ``x``/``y`` of ``map``),
 ``key`` (a right-click menu choice: ``piece``'s key command ``key``, VASSAL's "keycode,modifiers"),
 ``roll`` (click DiceButton ``button`` with loaded dice ``values``), ``turn-next`` (the turn tracker's Next),
-``end-log`` (File > End Logfile: the engine writes the .vlog) and ``step`` (Step forward through a .vlog
-loaded as ``save``). Each reports an ``action`` record
+``end-log`` (File > End Logfile: the engine writes the .vlog), ``step`` (Step forward through a .vlog
+loaded as ``save``), ``new-game`` (File > New Game > ``setup``: that set-up afresh, for another log in the same start) and
+``load-game`` (File > Load Game of ``save``). Each reports an ``action`` record
 (``steps``: the LOG steps it added, ``chat``, ``logged``: the encoded commands), an ``actions`` record
 counts them (``done``, ``failed``); one that cannot be done is a ``problem`` of source ``actions`` with its
 ``line``. See conformance/README.md.
@@ -39,6 +40,7 @@ from typing import Any, Mapping, Sequence
 __all__ = [
     "ENGINE_36_ARTIFACTS",
     "EngineResult",
+    "SETUP_SOURCE",
     "engine_available",
     "engine_dir",
     "run_engine",
@@ -123,6 +125,44 @@ class EngineResult:
                 current.append(r)
         return out
 
+    def before_items(self) -> "EngineResult":
+        """With ``resave``: the module's load (``module``, ``images``, ``ignored`` records and problems) before
+        the first item, as a run without save or setup reports it."""
+        first = next((i for i, r in enumerate(self.records) if r.get("kind") == "resave"), len(self.records))
+        return self._part(self.records[:first])
+
+    def items(self) -> dict[str, "EngineResult"]:
+        """With ``resave`` (and ``dump_each``): each item's source (``"setup:NAME"`` or the save's resolved
+        path) -> what the engine reported of it alone, as a run with that ``setup``/``save`` would: its
+        ``wizard``, ``setup``/``save`` record, maps and pieces, and problems. An item is ``ok`` when its own
+        records hold no problem and the whole run ended with a summary."""
+        out: dict[str, EngineResult] = {}
+        starts = [i for i, r in enumerate(self.records) if r.get("kind") == "resave"] + [len(self.records)]
+        for begin, end in zip(starts, starts[1:]):
+            out[self.records[begin]["save"]] = self._part(self.records[begin:end])
+        return out
+
+    def _part(self, records: list[dict[str, Any]]) -> "EngineResult":
+        """A result of these records alone: their problems, plus the run's own when it never finished."""
+        problems = [r for r in records if r.get("kind") == "problem"]
+        unfinished = [p for p in self.problems if p not in self.records]  # _parse's "no summary"
+        problems += unfinished
+        summary = {
+            "errors": sum(p.get("level") == "error" for p in problems),
+            "warnings": sum(p.get("level") == "warning" for p in problems),
+            "exit": self.summary.get("exit"),
+        }
+        return EngineResult(
+            problems=problems,
+            pieces=[r for r in records if r.get("kind") == "piece"],
+            summary=summary,
+            returncode=0 if not problems else self.returncode or 1,
+            stdout=self.stdout,
+            stderr=self.stderr,
+            records=[r for r in records if r.get("kind") != "summary"],
+            command=self.command,
+        )
+
     def of_kind(self, kind: str) -> list[dict[str, Any]]:
         """All records of one kind (e.g. "map", "chat", "ignored")."""
         return [r for r in self.records if r.get("kind") == kind]
@@ -150,6 +190,7 @@ def _command(
     actions: Path | None = None,
     resave: Path | None = None,
     harness_args: Sequence[str] = (),
+    dump_each: bool = False,
 ) -> list[str]:
     java = [
         "java",
@@ -183,6 +224,8 @@ def _command(
         java += ["--actions", str(actions)]
     if resave is not None:
         java += ["--resave-list", str(resave)]
+    if dump_each:
+        java.append("--dump-each")
     java += list(harness_args)
     if shutil.which("xvfb-run"):
         # -a picks a free display, so parallel runs do not collide.
@@ -202,8 +245,9 @@ def run_engine(
     images: bool = True,
     save_as: str | os.PathLike[str] | None = None,
     actions: Sequence[Mapping[str, Any] | str] | None = None,
-    resave: Sequence[tuple[str | os.PathLike[str], str | os.PathLike[str]]] = (),
+    resave: Sequence[tuple[str | os.PathLike[str], str | os.PathLike[str] | None]] = (),
     harness_args: Sequence[str] = (),
+    dump_each: bool = False,
 ) -> EngineResult:
     """Load ``module`` in VASSAL (then ``save``, or the predefined setup named ``setup``) and report.
 
@@ -224,6 +268,10 @@ def run_engine(
     (File > Load Game, then File > Save As); a save given as ``"setup:NAME"`` is the module's predefined
     setup NAME, launched as File > New Game does; a ``resave`` record opens each, and the problems after it
     are that save's (``EngineResult.resaved``). Many saves through one engine start cost one start.
+    An ``out`` of None: the item is loaded, not saved. With ``images`` the module's images are checked
+    once, before the first item (``EngineResult.before_items``). ``dump_each``: each item's start
+    (``setup``/``save`` record), pieces and global properties are reported after it, as a run with that ``setup``/``save``
+    reports them (``EngineResult.items``): one start for all the setups and saves of a module.
     ``harness_args``: further harness options as they are, e.g. ``["--screenshot", "/abs/map.png",
     "--screenshot-at", "2400,3100"]`` (conformance/README.md lists them).
     """
@@ -243,7 +291,8 @@ def run_engine(
         resave_file: Path | None = None
         if resave:
             resave_file = Path(home) / "modgen-resave.tsv"
-            resave_file.write_text("".join(f"{_resave_source(i)}\t{Path(o).resolve()}\n" for i, o in resave), encoding="utf-8")
+            resave_file.write_text("".join(f"{_resave_source(i)}\t{'' if o is None else Path(o).resolve()}\n"
+                                           for i, o in resave), encoding="utf-8")
         cmd = _command(
             Path(module).resolve(),
             Path(save).resolve() if save is not None else None,
@@ -258,6 +307,7 @@ def run_engine(
             actions_file,
             resave_file,
             harness_args,
+            dump_each,
         )
         proc = subprocess.Popen(
             cmd,

@@ -17,19 +17,22 @@ The engine is VASSAL 3.6 (``conformance/install-engine.sh``); as documented in
 compared by trait identifiers; states are compared exactly.
 
 Without the engine these tests skip with the reason; under CI (``CI`` set) they fail instead.
-All engine runs happen once, in parallel, in the module-scoped ``runs`` fixture.
+Each game's module goes through ONE engine start (the harness's ``--resave-list`` with ``--dump-each``):
+the load and image check, then each predefined setup and the round-trip save in turn, each reported on
+its own (``EngineResult.before_items``/``items``), games one after the other, in the module-scoped
+``bench`` fixture.
 """
 
 from __future__ import annotations
 
+import json
 import zipfile
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 import re
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -38,7 +41,7 @@ from .conftest import built as built_module, require_engine
 from modgen.conventions import FACE_LAYER, LAYER_NAME_FIELD, STEP_LAYER
 from modgen.build import setup_file_name
 from modgen.loader import discover_games, load_game
-from modgen.engine import EngineResult, run_engine
+from modgen.engine import SETUP_SOURCE, EngineResult, run_engine
 from modgen.errors import DataError
 from modgen.gamefile import ENTRY as GAME_ENTRY, game_from_json
 from modgen.model import Game, Scenario
@@ -293,16 +296,30 @@ def bench(tmp_path_factory: pytest.TempPathFactory) -> Bench:
             skipped[gid] = f"{gid} data does not load: {exc}"
             continue
         make_save(built[gid], out)
-    jobs: dict[tuple[str, ...], Callable[[], EngineResult]] = {}
-    for gid, b in built.items():
-        jobs[("load", gid)] = lambda b=b: run_engine(b.path)
-        for name in b.setups:
-            jobs[("setup", gid, name)] = lambda b=b, name=name: run_engine(b.path, setup=name, images=False)
-        jobs[("save", gid)] = lambda b=b: run_engine(b.path, save=b.save, images=False)
-    with ThreadPoolExecutor(max_workers=3) as pool:
-        futures = {key: pool.submit(job) for key, job in jobs.items()}
-        runs = {key: fut.result() for key, fut in futures.items()}
+    runs: dict[tuple[str, ...], EngineResult] = {}
+    for gid, b in built.items():  # one engine start a game, one game at a time
+        runs.update(_engine_runs(b))
     return Bench(built, skipped, runs)
+
+
+def _engine_runs(b: Built) -> dict[tuple[str, ...], EngineResult]:
+    """The module loaded with its image check, then each setup and the round-trip save, in one start:
+    ("load", gid), ("setup", gid, name) and ("save", gid) -> what the engine reported of each alone
+    (an item the run never reached reports the whole run's problems)."""
+    assert b.save is not None
+    items = [(f"{SETUP_SOURCE}{name}", None) for name in b.setups] + [(b.save, None)]
+    res = run_engine(b.path, resave=items, dump_each=True, timeout=120 + 20 * len(items))
+    parts = res.items()
+
+    def part(source: str) -> EngineResult:
+        if source in parts:
+            return parts[source]
+        never = {"kind": "problem", "level": "error", "source": "harness", "message": f"the run never reached {source}"}
+        return replace(res, problems=[*res.problems, never], returncode=res.returncode or 1)
+
+    runs = {("load", b.game_id): res.before_items(), ("save", b.game_id): part(str(b.save.resolve()))}
+    runs.update({("setup", b.game_id, name): part(f"{SETUP_SOURCE}{name}") for name in b.setups})
+    return runs
 
 
 def _game(bench: Bench, gid: str) -> Built:
@@ -430,3 +447,27 @@ def test_our_save_decodes_in_the_engine(bench: Bench, gid: str) -> None:
         assert _flip_layer(flipped)[0].state == "2", _flip_layer(flipped)
     masked = decode_piece(got[changed["masked"]]["type"], got[changed["masked"]]["state"])
     assert masked.find("obs;")[0].state.endswith(";|0"), masked.find("obs;")
+
+
+def test_one_run_is_split_per_item_each_with_its_own_problems() -> None:
+    """EngineResult.items/before_items (what the bench relies on): an item's problem fails that item only,
+    and a run that never finished fails every part."""
+    from modgen.engine import _parse
+
+    lines = [
+        {"kind": "module", "name": "M"}, {"kind": "images", "bad": 0},
+        {"kind": "resave", "save": "setup:A", "file": ""}, {"kind": "setup", "name": "A"}, {"kind": "piece", "id": "1"},
+        {"kind": "resave", "save": "/x.vsav", "file": ""},
+        {"kind": "problem", "level": "warning", "source": "log", "message": "w"}, {"kind": "piece", "id": "2"},
+        {"kind": "summary", "errors": 0, "warnings": 1, "exit": 1},
+    ]
+    out = "".join(json.dumps(r) + "\n" for r in lines)
+    res = _parse(out, "", 1, [])
+    head, items = res.before_items(), res.items()
+    assert head.ok and [r["kind"] for r in head.records] == ["module", "images"]
+    assert list(items) == ["setup:A", "/x.vsav"]
+    assert items["setup:A"].ok and [p["id"] for p in items["setup:A"].pieces] == ["1"]
+    assert items["setup:A"].summary["warnings"] == 0
+    assert not items["/x.vsav"].ok and items["/x.vsav"].summary["warnings"] == 1
+    unfinished = _parse(out.rsplit("\n", 2)[0] + "\n", "", 3, [])  # killed before its summary
+    assert not unfinished.before_items().ok and not any(p.ok for p in unfinished.items().values())

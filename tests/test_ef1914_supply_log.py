@@ -16,16 +16,15 @@ Phase shows a marker set in a Supply Phase whose position units have left since:
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from modgen.check.logcheck import check_log
-from modgen.engine import run_engine
 from modgen.rules.ef1914 import SUPPLY_TITLE
 from modgen.vmod.compose import Composer
 from tests.conftest import require_engine
+from tests.engine_logs import engine_logs
 from tests.test_rules_ef1914_supply import blank, place
 
 RU_DIV = "ru-28-20"
@@ -36,17 +35,9 @@ LOGS = {  # name -> (moment of the save the log starts from, Next presses, the f
 }
 
 
-def _record(module: Path, save: Path, presses: int, log: Path) -> Path:
-    res = run_engine(module, save=save, images=False,
-                     actions=[{"op": "begin-log", "file": str(log)}, *[NEXT] * presses, {"op": "end-log"}])
-    assert res.ok, res.describe()
-    assert log.is_file()
-    return log
-
-
 @pytest.fixture(scope="module")
 def logs(ef_game, ef_module, tmp_path_factory) -> dict[str, Path]:
-    """Both logs, recorded by the engine (two at a time) from saves of the marked 28/20."""
+    """Both logs, recorded by the engine (one start, tests/engine_logs.py) from saves of the marked 28/20."""
     require_engine()
     tmp = tmp_path_factory.mktemp("ef_supply_logs")
     hex_id, _ = place(ef_game, "russian", 2)
@@ -56,9 +47,7 @@ def logs(ef_game, ef_module, tmp_path_factory) -> dict[str, Path]:
         pos = blank(ef_game).unit(RU_DIV, hex_id).marker("out-of-supply", hex_id, under=RU_DIV)
         pos.set_turn(*moment).set_scenario("tannenberg")
         jobs[name] = (composer.write(pos, tmp / f"{name}.vsav"), presses)
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        futures = {k: pool.submit(_record, ef_module, save, presses, tmp / f"{k}.vlog") for k, (save, presses) in jobs.items()}
-        return {k: f.result() for k, f in futures.items()}
+    return engine_logs(ef_module, {k: (save, [], [NEXT] * presses) for k, (save, presses) in jobs.items()}, tmp)  # one start
 
 
 @pytest.mark.parametrize("name", list(LOGS))

@@ -25,7 +25,6 @@ unit.
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -34,7 +33,8 @@ from modgen.check.logcheck import check_log
 from modgen.rules.galicia1914_log import REACTION_TITLE, off_turn_refusal
 
 from .conftest import loaded, require_engine
-from .test_log_check import NEXT, _move, _record, _setup_named
+from .engine_logs import engine_logs
+from .test_log_check import NEXT, _move, _setup_named
 
 MOVEMENT = [NEXT, NEXT]  # Supply -> Reinforcement -> Movement
 
@@ -63,9 +63,7 @@ def recorded(galicia_module: Path, tmp_path_factory) -> dict[str, Path]:
     g = loaded("galicia1914")
     setup = _setup_named(galicia_module, g.scenarios["campaign"].name)
     tmp = tmp_path_factory.mktemp("galicia-logs")
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        futures = {k: pool.submit(_record, galicia_module, setup, acts, tmp / f"{k}.vlog") for k, acts in logs(g).items()}
-        return {k: f.result() for k, f in futures.items()}
+    return engine_logs(galicia_module, {k: (setup, [], acts) for k, acts in logs(g).items()}, tmp)  # one engine start
 
 
 def _lines(report) -> str:

@@ -54,13 +54,12 @@ import pytest
 from modgen.check.logcheck import check_log
 from modgen.check.run import check_saves, check_states
 from modgen.check.reader import read_state
-from modgen.engine import run_engine
 from modgen.gamestate import GameState
 from modgen.setups import at_moment as at  # the same position, the turn tracker at another moment
 from modgen.vassal.module import read_module
 from modgen.vmod.compose import Composer, Position, from_scenario
 
-from .conftest import require_engine
+from .engine_logs import engine_logs
 from .engine_saves import engine_positions
 
 MAIN = "Main Map"
@@ -213,24 +212,12 @@ def log_cases(game) -> dict[str, tuple[list, list, list]]:
 
 @pytest.fixture(scope="module")
 def logs(holland, holland_module: Path, tmp_path_factory) -> dict[str, tuple[Path, list]]:
-    """Each log recorded by the engine from the short game's set-up (three runs, two at a time)."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    require_engine()
+    """Each log recorded by the engine from the short game's set-up (one engine start, tests/engine_logs.py)."""
     tmp = tmp_path_factory.mktemp("h44logs")
     setup = next(n for n, f in read_module(holland_module).setups.items() if f and holland.scenarios["short"].name in n)
-
-    def record(name: str, before: list, actions: list) -> Path:
-        log = tmp / f"{name}.vlog"
-        res = run_engine(holland_module, setup=setup, images=False,
-                         actions=[*before, {"op": "begin-log", "file": str(log)}, *actions, {"op": "end-log"}])
-        assert res.ok and log.is_file(), res.describe()
-        return log
-
     cases = log_cases(holland)
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        futures = {k: pool.submit(record, k, before, actions) for k, (before, actions, _) in cases.items()}
-        return {k: (f.result(), cases[k][2]) for k, f in futures.items()}
+    logs = engine_logs(holland_module, {k: (setup, before, actions) for k, (before, actions, _) in cases.items()}, tmp)
+    return {k: (logs[k], cases[k][2]) for k in cases}
 
 
 @pytest.mark.parametrize("case", ["bond-crossed", "bond-negated", "extended"])

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from modgen.check.logcheck import check_log
-from modgen.engine import run_engine
 from modgen.sample import SampleSpec, write_sample
 
 from .conftest import REPO, loaded, require_engine
+from .engine_logs import engine_logs
 from .test_log_check import NEXT, _move
 
 
@@ -32,14 +32,9 @@ def logs(galicia_module: Path, tmp_path_factory) -> dict[str, Path]:
     assert (arrival.turn, arrival.hexes, arrival.later) == (6, ("1.01",), ((7, ("1.03", "1.05", "1.07")),))
     tmp = tmp_path_factory.mktemp("arrivals")
     start = write_sample(REPO, "galicia1914", SampleSpec("campaign", "7,ah,Reinforcement"), tmp / "gt7.vsav")
-    out = {}
-    for name, hex_id in (("later_hex", "1.05"), ("first_hex", "1.01")):
-        log = tmp / f"{name}.vlog"
-        res = run_engine(galicia_module, save=start, images=False, actions=[
-            {"op": "begin-log", "file": str(log)}, _move(g, "ah-ls-40", hex_id), NEXT, {"op": "end-log"}])
-        assert res.ok and log.is_file(), res.describe()
-        out[name] = log
-    return out
+    moves = {"later_hex": "1.05", "first_hex": "1.01"}
+    return engine_logs(galicia_module, {name: (start, [], [_move(g, "ah-ls-40", hex_id), NEXT])
+                                        for name, hex_id in moves.items()}, tmp)  # one engine start
 
 
 def test_the_later_arrival_on_its_own_hexes_is_legal(logs, galicia_module) -> None:

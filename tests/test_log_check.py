@@ -47,7 +47,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +59,7 @@ from modgen.regions import hex_distances
 from modgen.vassal.module import read_module
 
 from .conftest import REPO, loaded, require_engine
+from .engine_logs import engine_logs
 
 MAIN = "Main Map"
 
@@ -146,7 +146,7 @@ def _setup_named(module: Path, scenario_name: str) -> str:
 
 @pytest.fixture(scope="module")
 def logs(galicia_module: Path, holland_module: Path, tmp_path_factory) -> dict[str, tuple[Path, Path, list]]:
-    """Every log of both games, recorded by the engine (two at a time)."""
+    """Every log of both games, recorded by the engine (one start a game, tests/engine_logs.py)."""
     require_engine()
     tmp = tmp_path_factory.mktemp("logs")
     galicia, holland = loaded("galicia1914"), loaded("holland44")
@@ -157,9 +157,10 @@ def logs(galicia_module: Path, holland_module: Path, tmp_path_factory) -> dict[s
         jobs[f"galicia-{name}"] = (galicia_module, g_setup, actions, want)
     for name, (actions, want) in holland_logs(holland).items():
         jobs[f"holland-{name}"] = (holland_module, h_setup, actions, want)
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        futures = {k: pool.submit(_record, mod, setup, actions, tmp / f"{k}.vlog") for k, (mod, setup, actions, _) in jobs.items()}
-        return {k: (f.result(), jobs[k][0], jobs[k][3]) for k, f in futures.items()}
+    logs: dict[str, Path] = {}
+    for mod, setup in ((galicia_module, g_setup), (holland_module, h_setup)):  # one engine start a game
+        logs.update(engine_logs(mod, {k: (setup, [], actions) for k, (m, _, actions, _) in jobs.items() if m == mod}, tmp))
+    return {k: (logs[k], jobs[k][0], jobs[k][3]) for k in jobs}
 
 
 CASES = [f"galicia-{k}" for k in ("legal", "overlong", "prohibited", "ezoc", "minimum", "nonphasing", "early", "arrivals",

@@ -224,7 +224,7 @@ def harness_current() -> None:
 def test_the_engine_keeps_the_scenario_from_the_setup_through_its_saves(holland, holland_module, tmp_path):
     """VASSAL itself starts S1 from the New Game menu, saves it (File > Save As), loads that save and
     saves again: every save it writes records S1, and the checker reads it."""
-    from modgen.engine import run_engine
+    from modgen.engine import SETUP_SOURCE, run_engine
 
     from .conftest import require_engine
 
@@ -232,15 +232,20 @@ def test_the_engine_keeps_the_scenario_from_the_setup_through_its_saves(holland,
     harness_current()
     short = holland.scenarios["short"]
     first, second = tmp_path / "engine-1.vsav", tmp_path / "engine-2.vsav"
-    res = run_engine(holland_module, setup=short.name, save_as=first, images=False)
+    # one engine start: New Game > S1 saved as `first`, then `first` loaded and saved as `second`
+    run = run_engine(holland_module, resave=[(f"{SETUP_SOURCE}{short.name}", first), (first, second)],
+                     dump_each=True, images=False)
+    assert run.ok, run.describe()
+    items = run.items()
+    res = items[f"{SETUP_SOURCE}{short.name}"]
     assert res.ok and res.of_kind("saved"), res.describe()
     assert {r["name"]: r["value"] for r in res.of_kind("global")}[SCENARIO_PROPERTY] == "short"
-    res = run_engine(holland_module, save=first, save_as=second, images=False)
+    res = items[str(first.resolve())]
     assert res.ok and res.of_kind("saved"), res.describe()
     for path in (first, second):
         saved = read_game(path)
         assert saved.vassal_version.startswith("3.6") and saved.global_properties[SCENARIO_PROPERTY].value == "short"
         assert read_state(path, module=holland_module).scenario == short
-    # a game begun without a setup: the property is empty, the scenario unknown
-    res = run_engine(holland_module, images=False)
+    # the module loaded, before any set-up: the property is empty, the scenario unknown
+    res = run.before_items()
     assert {r["name"]: r["value"] for r in res.of_kind("global")}[SCENARIO_PROPERTY] == ""

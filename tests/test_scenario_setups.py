@@ -19,14 +19,13 @@ from pathlib import Path
 import pytest
 
 from modgen import plugins
-from modgen.build import build_game
 from modgen.check.reader import read_state
 from modgen.setups import findings_of_setup, first_turn_moments
 from modgen.engine import SETUP_SOURCE, run_engine
 from modgen.loader import load_game
 from modgen.vassal.module import read_module
 
-from .conftest import REPO, require_engine
+from .conftest import REPO, built, require_engine
 from .third_rules import ThirdRules
 
 GAMES = {"galicia1914": REPO, "holland44": REPO, "owc1914": REPO, "ef1914": REPO,
@@ -41,6 +40,9 @@ EXPLAINED = {
 }
 
 
+MODULES: dict[Path, Path] = {}  # folder of a game's engine saves -> the game's module
+
+
 @pytest.fixture(scope="module")
 def engine_setups(tmp_path_factory) -> dict[tuple[str, str], Path]:
     """(game, scenario id) -> the save the engine wrote right after starting that predefined set-up
@@ -49,11 +51,12 @@ def engine_setups(tmp_path_factory) -> dict[tuple[str, str], Path]:
     plugins.register("third", ThirdRules)
     jobs: list[tuple[str, Path, list[tuple[str, str, Path]]]] = []
     for gid, root in GAMES.items():
+        module = built(tmp_path_factory, root, gid)  # a shipped game's module is shared with the other tests
         out = tmp_path_factory.mktemp(gid)
-        res = build_game(root, gid, out)
-        names = {entry: name for name, entry in read_module(res.path).setups.items()}
-        jobs.append((gid, res.path, [(sc.id, f"{SETUP_SOURCE}{names[f'setup_{sc.id}.vsav']}", out / f"{sc.id}.engine.vsav")
-                                     for sc in res.game.scenarios.values()]))
+        names = {entry: name for name, entry in read_module(module).setups.items()}
+        jobs.append((gid, module, [(sc.id, f"{SETUP_SOURCE}{names[f'setup_{sc.id}.vsav']}", out / f"{sc.id}.engine.vsav")
+                                   for sc in load_game(root, gid).scenarios.values()]))
+        MODULES[out] = module
 
     def start(job: tuple[str, Path, list[tuple[str, str, Path]]]) -> dict[tuple[str, str], Path]:
         gid, module, setups = job
@@ -72,7 +75,7 @@ def engine_setups(tmp_path_factory) -> dict[tuple[str, str], Path]:
 
 
 def _module_of(saved: Path) -> Path:
-    return next(saved.parent.glob("*.vmod"))
+    return MODULES[saved.parent]
 
 
 def test_every_scenario_of_every_game_is_covered(engine_setups) -> None:

@@ -1,6 +1,7 @@
 /*
  * modgen conformance harness, --actions FILE: carries out a player's GUI actions (begin a log, drag a
- * piece, a piece's key command, a dice roll, the turn tracker's Next, end the log) in the real VASSAL
+ * piece, a piece's key command, a dice roll, the turn tracker's Next, end the log, a predefined setup started
+ * afresh for the next log) in the real VASSAL
  * 3.6 engine, through the engine's own code paths, so that the .vlog the engine writes is what a real
  * player's log contains. FILE holds one JSON object per line; see conformance/README.md.
  *
@@ -281,6 +282,12 @@ final class HarnessActions {
         failed++;
         continue;
       }
+      if ("new-game".equals(action.get("op")) || "load-game".equals(action.get("op"))) {  // waits for the load off the EDT
+        if (newGame(line, action, m, gs, raw)) done++;
+        else failed++;
+        drain();
+        continue;
+      }
       final boolean[] ok = {false};
       try {
         SwingUtilities.invokeAndWait(() -> {
@@ -304,6 +311,67 @@ final class HarnessActions {
       drain();
     }
     emit(obj("kind", "actions", "file", file, "done", done, "failed", failed));
+  }
+
+  /**
+   * {"op": "new-game", "setup": NAME}: File > New Game > NAME, the predefined setup started afresh;
+   * {"op": "load-game", "save": PATH}: File > Load Game of that save (as --save loads it). The game open is
+   * closed (its "Save game?" prompt answered No, as a player whose log holds the game does), the
+   * game-setup wizard answered as at the start (--side). So one engine start records many logs, each from
+   * the position a start of its own would give. Waits (not on the EDT) until the game has loaded.
+   */
+  static boolean newGame(int line, Map<String, Object> a, GameModule m, GameState gs, String raw) {
+    final boolean load = "load-game".equals(a.get("op"));
+    final String name;
+    try {
+      name = str(a, load ? "save" : "setup", true);
+    }
+    catch (ActionFailed e) {
+      fail(line, e.getMessage(), raw);
+      return false;
+    }
+    final boolean[] found = {false};
+    try {
+      SwingUtilities.invokeAndWait(() -> {
+        if (load) {
+          final File saveFile = new File(name);
+          found[0] = saveFile.isFile();
+          if (!found[0]) return;
+          gs.setModified(false);  // "Save game?" -> No
+          m.setGameFile(saveFile.getName(), GameModule.GameFileMode.LOADED_GAME);
+          gs.loadGameInBackground(saveFile);
+          return;
+        }
+        for (final VASSAL.build.module.PredefinedSetup ps : m.getAllDescendantComponentsOf(VASSAL.build.module.PredefinedSetup.class)) {
+          if (!ps.isMenu() && name.equals(ps.getConfigureName())) {
+            found[0] = true;
+            gs.setModified(false);  // "Save game?" -> No
+            ps.launch();
+            return;
+          }
+        }
+      });
+      if (!found[0]) {
+        fail(line, load ? "load-game: no such save: " + name : "new-game: no predefined setup named \"" + name + "\"", raw);
+        return false;
+      }
+      final long deadline = System.currentTimeMillis() + 60_000L;
+      while (gs.isLoadingInBackground() && System.currentTimeMillis() < deadline) Thread.sleep(50);
+      ModgenHarness.settle();
+      final String[] side = {null};
+      SwingUtilities.invokeAndWait(() -> side[0] = VASSAL.build.module.PlayerRoster.getMySide());
+      emit(obj("kind", "action", "op", load ? "load-game" : "new-game", "line", line, load ? "save" : "setup", name,
+        "game_started", gs.isGameStarted(), "my_side", side[0]));
+    }
+    catch (Exception e) {
+      problem("error", "actions", "line " + line + ": " + opOf(a) + " failed: " + e, raw + "\n" + stack(e), line);
+      return false;
+    }
+    if (!gs.isGameStarted()) {
+      fail(line, opOf(a) + ": the game did not start: " + name, raw);
+      return false;
+    }
+    return true;
   }
 
   static void fail(int line, String message, String raw) {
@@ -365,7 +433,7 @@ final class HarnessActions {
     case "open": HarnessOpen.open(a, m, rec); break;
     case "windows": HarnessOpen.windows(m, rec); break;
     default:
-      throw new ActionFailed("unknown op \"" + op + "\" (begin-log, move, key, roll, turn-next, end-log, step, open, windows)");
+      throw new ActionFailed("unknown op \"" + op + "\" (begin-log, move, key, roll, turn-next, end-log, step, open, windows, new-game, load-game)");
     }
     // What the action logged: each sendAndLog is one entry of BasicLogger's logOutput, one LOG step.
     if (logOutput != null && !"end-log".equals(op) && !"begin-log".equals(op) && !"open".equals(op) && !"windows".equals(op)) {

@@ -387,7 +387,8 @@ public final class ModgenHarness {
     String side;  // null: the PlayerRoster's first side
     String saveAs;  // null: do not save
     String actions;  // null: no --actions file (JSON lines, see HarnessActions)
-    String resaveList;  // null: none; else a file of "IN<TAB>OUT" lines: each save loaded, then saved as OUT
+    String resaveList;  // null: none; else a file of "IN<TAB>OUT" lines: each save loaded, then saved as OUT (empty: not saved)
+    boolean dumpEach = false;  // --dump-each: with --resave-list, each item's start and pieces, as --save/--setup print them
     String screenshot;  // null: none; else a PNG of the map window at 100% zoom (HarnessScreenshot)
     String screenshotMap;  // null: the first map
     String screenshotSize = "1600x1000";
@@ -412,6 +413,7 @@ public final class ModgenHarness {
       case "--save-as": a.saveAs = v; i++; break;
       case "--actions": a.actions = v; i++; break;
       case "--resave-list": a.resaveList = v; i++; break;
+      case "--dump-each": a.dumpEach = true; break;
       case "--screenshot": a.screenshot = v; i++; break;
       case "--screenshot-map": a.screenshotMap = v; i++; break;
       case "--screenshot-size": a.screenshotSize = v; i++; break;
@@ -422,7 +424,7 @@ public final class ModgenHarness {
       case "--verbose": a.verbose = true; break;
       default:
         diag.println("usage: ModgenHarness --module M.vmod [--save S.vsav | --setup NAME] [--password PW] "
-          + "[--name NAME] [--side SIDE] [--actions FILE.jsonl] [--save-as OUT.vsav] [--resave-list FILE] [--screenshot OUT.png [--screenshot-map NAME] [--screenshot-size WxH] [--screenshot-at X,Y]] [--timeout SECONDS] [--ignore REGEX]... [--no-images] [--verbose]");
+          + "[--name NAME] [--side SIDE] [--actions FILE.jsonl] [--save-as OUT.vsav] [--resave-list FILE [--dump-each]] [--screenshot OUT.png [--screenshot-map NAME] [--screenshot-size WxH] [--screenshot-at X,Y]] [--timeout SECONDS] [--ignore REGEX]... [--no-images] [--verbose]");
         System.exit(2);
       }
     }
@@ -579,6 +581,12 @@ public final class ModgenHarness {
     // --- load a game ---
     final GameState gs = m.getGameState();
     if (a.resaveList != null) {
+      // the image check of the module as loaded, before any game (as a run without --save/--setup does it)
+      if (a.images) {
+        onEdt("image check", () -> checkImages(m, gs));
+        settle();
+      }
+      if (a.dumpEach) onEdt("globals", () -> dumpGlobals(m));  // as the module loaded, before any game
       resaveAll(a, m, gs);
       finish(0);
     }
@@ -667,6 +675,11 @@ public final class ModgenHarness {
   // restore command closes the game before, SetupCommand(false)), or a predefined setup launched
   // ("setup:NAME"), and saved as File > Save As does.
   // A "resave" record opens each; the problems after it, up to the next, are that save's.
+  // An empty OUT: not saved (the item is only loaded; with --dump-each, to read its pieces).
+  // --dump-each: after each item, what a run with --save/--setup prints of it: the save/setup record
+  // (game_started, my_side), then each map and its pieces (dumpPieces) and the global properties (before the
+  // first item too: the module's own values, as a run with no game prints them), so one engine start serves every
+  // setup and save of a module (tests/test_conformance_modules.py).
 
   static final String SETUP_PREFIX = "setup:";  // an IN of --resave-list naming a predefined setup
 
@@ -706,10 +719,25 @@ public final class ModgenHarness {
       final long deadline = System.currentTimeMillis() + (a.timeout - 10) * 1000L;
       while (gs.isLoadingInBackground() && System.currentTimeMillis() < deadline) Thread.sleep(50);
       settle();
+      if (a.dumpEach) {
+        final boolean isSetup = io[0].startsWith(SETUP_PREFIX);
+        final String[] mySide = {null};
+        onEdt("my side", () -> mySide[0] = PlayerRoster.getMySide());
+        emit(obj("kind", isSetup ? "setup" : "save", "name", isSetup ? io[0].substring(SETUP_PREFIX.length()) : io[0],
+          "game_started", gs.isGameStarted(), "my_side", mySide[0]));
+      }
       if (!gs.isGameStarted()) {
         problem("error", "load", "the game did not start: " + io[0], null);
         continue;
       }
+      if (a.dumpEach) {
+        onEdt("dump", () -> {
+          dumpPieces(gs);
+          dumpGlobals(m);
+        });
+        settle();
+      }
+      if (io[1].isEmpty()) continue;  // only loaded
       onEdt("save as", () -> {
         try {
           gs.saveGame(new File(io[1]));
@@ -974,6 +1002,22 @@ public final class ModgenHarness {
   }
 
   static void dump(GameModule m, GameState gs) {
+    dumpPieces(gs);
+    dumpSlots(m);
+    dumpGlobals(m);
+  }
+
+  /** Each of the module's own global properties (a map's or a zone's are not game state), name and value. */
+  static void dumpGlobals(GameModule m) {
+    for (final GlobalProperty gp : m.getAllDescendantComponentsOf(GlobalProperty.class)) {
+      if (gp.getParent() != null && m.getMutablePropertiesContainerId().equals(gp.getParent().getMutablePropertiesContainerId())) {
+        emit(obj("kind", "global", "name", gp.getConfigureName(), "value", gp.getPropertyValue()));
+      }
+    }
+  }
+
+  /** Each map (its boards) and every piece on it, stack by stack, then the count. */
+  static void dumpPieces(GameState gs) {
     int count = 0;
     for (final VASSAL.build.module.Map map : VASSAL.build.module.Map.getMapList()) {
       final List<String> boards = new ArrayList<>();
@@ -1000,13 +1044,6 @@ public final class ModgenHarness {
       }
     }
     emit(obj("kind", "pieces", "count", count, "game_pieces", gs.getAllPieces().size()));
-    dumpSlots(m);
-    for (final GlobalProperty gp : m.getAllDescendantComponentsOf(GlobalProperty.class)) {
-      // the module's own (a map's or a zone's are not game state)
-      if (gp.getParent() != null && m.getMutablePropertiesContainerId().equals(gp.getParent().getMutablePropertiesContainerId())) {
-        emit(obj("kind", "global", "name", gp.getConfigureName(), "value", gp.getPropertyValue()));
-      }
-    }
   }
 
   /**
