@@ -432,11 +432,12 @@ final class HarnessActions {
     case "step": step(a, logger, rec); break;
     case "open": HarnessOpen.open(a, m, rec); break;
     case "windows": HarnessOpen.windows(m, rec); break;
+    case "trails": HarnessTrails.trails(rec); break;
     default:
-      throw new ActionFailed("unknown op \"" + op + "\" (begin-log, move, key, roll, turn-next, end-log, step, open, windows, new-game, load-game)");
+      throw new ActionFailed("unknown op \"" + op + "\" (begin-log, move, key, roll, turn-next, end-log, step, open, windows, trails, new-game, load-game)");
     }
     // What the action logged: each sendAndLog is one entry of BasicLogger's logOutput, one LOG step.
-    if (logOutput != null && !"end-log".equals(op) && !"begin-log".equals(op) && !"open".equals(op) && !"windows".equals(op)) {
+    if (logOutput != null && !"end-log".equals(op) && !"begin-log".equals(op) && !"open".equals(op) && !"windows".equals(op) && !"trails".equals(op)) {
       final List<Object> encoded = new ArrayList<>();
       final List<String> chat = new ArrayList<>();
       final List<Object> classes = new ArrayList<>();

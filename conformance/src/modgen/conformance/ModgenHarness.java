@@ -388,6 +388,7 @@ public final class ModgenHarness {
     String saveAs;  // null: do not save
     String actions;  // null: no --actions file (JSON lines, see HarnessActions)
     String resaveList;  // null: none; else a file of "IN<TAB>OUT" lines: each save loaded, then saved as OUT (empty: not saved)
+    final List<String> prefs = new ArrayList<>();  // --pref NAME=VALUE: a module preference the player set before any game
     boolean dumpEach = false;  // --dump-each: with --resave-list, each item's start and pieces, as --save/--setup print them
     String screenshot;  // null: none; else a PNG of the map window at 100% zoom (HarnessScreenshot)
     String screenshotMap;  // null: the first map
@@ -414,6 +415,7 @@ public final class ModgenHarness {
       case "--actions": a.actions = v; i++; break;
       case "--resave-list": a.resaveList = v; i++; break;
       case "--dump-each": a.dumpEach = true; break;
+      case "--pref": a.prefs.add(v); i++; break;
       case "--screenshot": a.screenshot = v; i++; break;
       case "--screenshot-map": a.screenshotMap = v; i++; break;
       case "--screenshot-size": a.screenshotSize = v; i++; break;
@@ -562,6 +564,14 @@ public final class ModgenHarness {
       m.getPrefs().setValue("PromptNewLogAtStart", Boolean.FALSE);
       m.getPrefs().setValue("PromptNewLogEnd", Boolean.FALSE);
       m.getPrefs().setValue("promptLogComment", Boolean.FALSE);  // SaveMetaData's "Enter File Comments" on a save
+      for (final String pref : a.prefs) {  // the module's own preferences, as File > Preferences sets them
+        final String[] nv = pref.split("=", 2);
+        if (nv.length != 2 || m.getPrefs().getOption(nv[0]) == null) {
+          problem("error", "harness", "--pref " + pref + ": not NAME=VALUE of a preference the module has", null);
+          continue;
+        }
+        m.getPrefs().getOption(nv[0]).setValue(nv[1]);
+      }
       GameModule.setUserId(a.password);
       m.getPlayerWindow().setVisible(true);
     });
