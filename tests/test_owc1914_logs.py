@@ -134,3 +134,50 @@ def test_the_line_alone_makes_ah14_too_long(recorded, owc_module) -> None:
     free = MoveLimits(plugin_limits.allowance, closed=plugin_limits.closed, closed_sides=plugin_limits.closed_sides)
     path = cheapest_path(MoveCosts(ph.start.game.map, u.unit), ph.start.game.movement, free, "3610", "3311")
     assert path is not None and path.cost == 3 == plugin_limits.allowance
+
+
+def _limits_on(game, module: Path, tmp_path: Path, mover: str, placed: dict[str, str], moment=(5, "russia", "Normal movement"),
+               hidden: dict[str, str] | None = None):
+    """A composed position (no engine): the plugin's move limits for `mover` in it."""
+    from modgen.check.reader import read_state
+    from modgen.vmod.compose import Composer, Position
+    pos = Position(game, scenario="campaign")
+    for s in game.sides:
+        pos.set_vp(s.id, 0)
+    for uid, h in placed.items():
+        pos.unit(uid, h)
+    for uid, h in (hidden or {}).items():
+        pos.unit(uid, h, masked=True)
+    pos.set_turn(*moment)
+    state = read_state(Composer(game).write(pos, tmp_path / "s.vsav"), module=module)
+    u = next(x for x in state.units_on_map() if x.id == mover)
+    return state, u, plugin_for("owc1914").move_limits(state, u)
+
+
+def test_6_2_3_example_novikov_and_deblin(owc_game, owc_module, tmp_path) -> None:
+    """6.2.3's example: "Korpus Kawalerii Nowikowa wchodząc na heks 2814 oraz do Dębina nie ponosi dodatkowych
+    kosztów, gdyż heksy 2913 i 2814 są oddzielone od austriackiego V Korpusu Wisłą, natomiast Dębin jest rosyjską
+    twierdzą ... Heks 2712 nie jest już niczym oddzielony od jednostki przeciwnika i wejście na niego wymaga
+    wydania dodatkowego PM" (Novikov's cavalry pays nothing more entering 2814 and Dęblin: 2913 and 2814 are cut
+    off from the A-H V Corps by the Vistula, Dęblin is a Russian fortress; 2712 is cut off by nothing: +1 MP).
+    V Corps in 2813 (the map's reading of the example), Novikov in 2913. DECISION: the example does not say from
+    where 2712 is entered; on this map Dęblin-2712 crosses the Vistula (with a line: 6.2.2, prohibited), so it is
+    read as from 2812, a hexside of V's ring that nothing cuts off: +1."""
+    state, u, lim = _limits_on(owc_game, owc_module, tmp_path, "ru-kkn", {"ah-5": "2813", "ru-kkn": "2913"})
+    assert state.game.map.terrain["2713"] == "fortress"
+    assert lim.allowance == 4  # 5.1.1 cavalry
+    assert frozenset(("2913", "2814")) not in lim.side_costs and frozenset(("2913", "2814")) not in lim.closed_sides
+    assert frozenset(("2814", "2713")) not in lim.side_costs and frozenset(("2814", "2713")) not in lim.closed_sides
+    assert lim.side_costs.get(frozenset(("2812", "2712"))) == 1.0
+    assert "2813" in lim.closed  # 5.1.4: V Corps' hex
+
+
+def test_hidden_units_have_no_lines_and_move_3(owc_game, owc_module, tmp_path) -> None:
+    """16.3 "Jednostki utajnione nie posiadają linii kontroli. ... Jednostki utajnione posiadają ruchomość 3PM"
+    (hidden units have no lines of control; hidden units move 3 MP): a hidden V Corps makes no line by Dęblin, and
+    a hidden army HQ (21.2: MP = its command range, 2) moves 3."""
+    _, _, lim = _limits_on(owc_game, owc_module, tmp_path, "ru-kkn", {"ru-kkn": "2913"}, hidden={"ah-5": "2813"})
+    assert frozenset(("2812", "2712")) not in lim.side_costs
+    _, hq, lim = _limits_on(owc_game, owc_module, tmp_path, "ah-hq-1", {}, hidden={"ah-hq-1": "3409"},
+                            moment=(5, "allies", "Normal movement"))
+    assert hq.masked and hq.unit.front.ma == 2 and lim.allowance == 3
