@@ -45,11 +45,13 @@ from pathlib import Path
 import pytest
 
 from modgen.check.logcheck import check_log
+from modgen.check.reader import read_state
 from modgen.check.paths import MoveCosts, cheapest_path
 from modgen.engine import run_engine
-from modgen.plugin_api import MoveLimits
+from modgen.plugin_api import MoveLimits, PhaseLog, UnitMove
 from modgen.plugins import plugin_for
-from modgen.rules.owc1914_log import enemy_lines
+from modgen.rules.owc1914_log import combat, enemy_lines
+from modgen.vmod.compose import Composer, Position
 
 from .conftest import loaded, require_engine
 from .test_log_check import NEXT, _move, _setup_named
@@ -139,8 +141,6 @@ def test_the_line_alone_makes_ah14_too_long(recorded, owc_module) -> None:
 def _limits_on(game, module: Path, tmp_path: Path, mover: str, placed: dict[str, str], moment=(5, "russia", "Normal movement"),
                hidden: dict[str, str] | None = None):
     """A composed position (no engine): the plugin's move limits for `mover` in it."""
-    from modgen.check.reader import read_state
-    from modgen.vmod.compose import Composer, Position
     pos = Position(game, scenario="campaign")
     for s in game.sides:
         pos.set_vp(s.id, 0)
@@ -181,3 +181,29 @@ def test_hidden_units_have_no_lines_and_move_3(owc_game, owc_module, tmp_path) -
     _, hq, lim = _limits_on(owc_game, owc_module, tmp_path, "ah-hq-1", {}, hidden={"ah-hq-1": "3409"},
                             moment=(5, "allies", "Normal movement"))
     assert hq.masked and hq.unit.front.ma == 2 and lim.allowance == 3
+
+
+def test_every_unit_moves_by_5_1_1_21_2_16_3() -> None:
+    """5.1.1 "jednostki piechoty ... 3PM, jednostki kawalerii ... 4PM" (infantry 3, cavalry 4); 21.2 "Sztaby armii
+    posiadają możliwości marszowe równe ich zasięgowi dowodzenia" (an army HQ's MP equal its command range); 16.3
+    hidden units (patrols are only ever hidden, 17.1) move 3."""
+    g = loaded("owc1914")
+    for u in g.units.values():
+        if u.type == "hq":
+            assert u.front.ma == int(u.front.value("range")), u.id
+        elif u.type == "cavalry":
+            assert u.front.ma == 4, u.id
+        else:  # infantry, fortress corps, landsturm, Legion brigades (infantry tags), patrols
+            assert u.front.ma == 3, u.id
+
+
+def test_moves_outside_normal_movement_are_noted_not_judged(owc_game, owc_module, tmp_path) -> None:
+    """4.2.4: a reserve movement phase (4) may follow the Supply or Normal attacks phase, and 9 and 10 move units in
+    the attack phases; the turn tracker has no reserve phase, so a move there is noted as not checked (game.yaml
+    movement: DECISION), never reported as a breach."""
+    state, _, _ = _limits_on(owc_game, owc_module, tmp_path, "ah-5", {"ah-5": "2813"}, moment=(5, "allies", "Supply"))
+    ph = PhaseLog(5, "allies", "Supply", state, state, 1, 2, moves=[UnitMove(2, "ah-5", "allies", "2813", "2812", True)])
+    findings, notes, vp = combat(ph)
+    assert findings == [] and vp == []
+    assert [(n.step, n.finding.title, n.finding.units) for n in notes] == [(1, "Moves not checked", ("ah-5",))]
+    assert "reserve movement phase (4" in notes[0].finding.message
