@@ -612,6 +612,9 @@ def clamp_hex(x: float, y: float) -> str | None:
     return h if h in HEXSET else None
 
 
+UNBRIDGED = {("2005", "2104")}  # 5.1.3 example: no bridge between Inowrocław and 2005
+
+
 def rail_chain(stations, town_hex) -> list[str]:
     pinned = {town_hex[s] for s in stations if isinstance(s, str) and s in town_hex}
     pts = []
@@ -765,12 +768,14 @@ def build():
         chain = rail_chain(stations, town_hex)
         if len(chain) >= 2:
             rails.append((name, kind, chain))
-    # bridges: the exact one (5.1.3) and one wherever a railway crosses a large river
+    # bridges: the exact one (5.1.3) and one wherever a railway crosses a large river, but where 5.1.3 says the river
+    # is paid: "Przejście na heks 2005 wymaga wydania 2PM, gdyż wiąże się z przekroczeniem dużej rzeki" (entering
+    # 2005 from Inowrocław 2104 costs 2 MP, for crossing a large river)
     bridges = {("2106", "2206")}
     for _, _, chain in rails:
         for a, b in zip(chain, chain[1:]):
             s = tuple(sorted((a, b)))
-            if s in large:
+            if s in large and s not in UNBRIDGED:
                 bridges.add(s)
     hexsides.append(("bridge", "Bridges", sorted(bridges)))
     return terrain, sea, nation, front, towns, town_hex, hexsides, rails
@@ -818,21 +823,21 @@ terrain_types:
   primeval_forest: {{name: "Puszcze (primeval forest)", move: "2", combat: "very difficult: attack on it -2, attack from it -1 (7.4.1); retreat into it -1 resilience (9.3); no entry across an enemy line of control (6.2.2)", colour: "#7faa68", texture: trees}}
   swamp: {{name: "Błota (swamp)", move: "2", combat: "very difficult: attack on it -2, attack from it -1 (7.4.1); retreat into it -1 resilience (9.3); no entry across an enemy line of control (6.2.2)", colour: "#a3c2b4", texture: marsh}}
   mountains: {{name: "Góry (mountains)", move: "2", combat: "very difficult: attack on it -2, attack from it -1 (7.4.1); retreat into it -1 resilience (9.3); no entry across an enemy line of control (6.2.2)", colour: "#bf9f74"}}
-  fortress: {{name: "Twierdza (fortress; the whole hex, 1.1.1)", move: "1 [INF: 5.1.5, no cost listed]; no entry into an enemy fortress (A.3, 25)", combat: "A/B: attack -4, never taken (A.3); from C: defender SP + fortress strength, artillery the only modifier (25.2)", colour: "#d9c3c3"}}
+  fortress: {{name: "Twierdza (fortress; the whole hex, 1.1.1)", move: "1", combat: "move 1 [INF: 5.1.5, no cost listed: the hex's own terrain is not in the text, clear assumed]; no entry into an enemy fortress (A.3, 25). A/B: attack -4, never taken (A.3); from C: defender SP + fortress strength, artillery the only modifier (25.2)", colour: "#d9c3c3"}}
   sea: {{name: "Morze (sea; no game hex)", move: Prohibited, combat: "no attack across the coast (7.1)", colour: "#a9cce6", prohibited: true}}
 hexside_types:
-  small_river: {{name: "Mała rzeka (small river)", move: "+0 (5.1.3)", combat: "attack across -1 (7.4.1); +1 MP across an enemy line of control", style: water, colour: "#4f8fd0", width: 2.5}}
-  large_river: {{name: "Duża rzeka (large river)", move: "+1 (+0 on a bridge, 5.1.3)", combat: "attack across -2, a bridge does not help (7.4.1-2); retreat across -1 resilience (9.3); no crossing an enemy line of control with it (6.2.2); cuts lines of control (6.2.3)", blocks_zoc: true, style: water, colour: "#2f6fb8", width: 5}}
-  bridge: {{name: "Most (bridge)", move: "+0: the large river costs nothing here (5.1.3)", combat: "as the large river (7.4.2)", style: bridge, over: [large_river]}}
+  small_river: {{name: "Mała rzeka (small river)", move: "+0", note: "5.1.3: crossing a small river costs no MP", combat: "attack across -1 (7.4.1); +1 MP across an enemy line of control", style: water, colour: "#4f8fd0", width: 2.5}}
+  large_river: {{name: "Duża rzeka (large river)", move: "+1", note: "5.1.2: crossing a large river +1 MP (+0 on a bridge, 5.1.3)", combat: "attack across -2, a bridge does not help (7.4.1-2); retreat across -1 resilience (9.3); no crossing an enemy line of control with it (6.2.2); cuts lines of control (6.2.3)", blocks_zoc: true, style: water, colour: "#2f6fb8", width: 5}}
+  bridge: {{name: "Most (bridge)", move: "+0", note: "5.1.3: the large river costs nothing here", combat: "as the large river (7.4.2)", style: bridge, over: [large_river]}}
   lake: {{name: "Jezioro (lake)", move: Prohibited, combat: "no attack across (7.1); cuts lines of control (6.2.3); counts as an enemy line of control for encirclement (6.3)", blocks_zoc: true, style: water, colour: "#5fa0d8", width: 6, prohibits: ["*"]}}
   sea: {{name: "Wybrzeże (sea coast)", move: Prohibited, combat: "no attack across (7.1); counts as an enemy line of control for encirclement (6.3)", blocks_zoc: true, style: water, colour: "#5f9fd6", width: 3, prohibits: ["*"]}}
-  mountain_ridge: {{name: "Grzbiet górski (mountain ridge)", move: "+1 (5.1.2)", combat: "attack across -2 (7.4.1); retreat across -1 resilience (9.3); no crossing an enemy line of control with it (6.2.2)", style: ridge, colour: "#7a5a36", width: 4}}
+  mountain_ridge: {{name: "Grzbiet górski (mountain ridge)", move: "+1", note: "5.1.2: crossing a mountain ridge +1 MP", combat: "attack across -2 (7.4.1); retreat across -1 resilience (9.3); no crossing an enemy line of control with it (6.2.2)", style: ridge, colour: "#7a5a36", width: 4}}
   high_ridge: {{name: "Grzbiet wysokogórski (high-mountain ridge)", move: Prohibited, combat: "no attack across (7.1); cuts lines of control (6.2.3); counts as an enemy line of control for encirclement (6.3)", blocks_zoc: true, style: ridge, colour: "#4a2c14", width: 6, prohibits: ["*"]}}
-  fortified_region: {{name: "Rejon umocniony / linia umocnień (fortified region or line)", move: "0 (5.1.5)", combat: "attack across -2 (A.3) or its strength (Warszawa, Lwów 2: 24.1); a permanent trench line", style: boundary, colour: "#8b1a1a", width: 4}}
-  bridgehead: {{name: "Przyczółek mostowy (bridgehead front)", move: "0; no entry into an enemy bridgehead (A.3)", combat: "a frontal attack across it is an attack on a fortress of the bridgehead's strength; none from the rear (26)", style: boundary, colour: "#b03060", width: 4}}
-  border: {{name: "Granica państwa (state border)", move: "0 (5.1.5)", combat: "none", style: boundary, colour: "#303030", width: 3}}
+  fortified_region: {{name: "Rejon umocniony / linia umocnień (fortified region or line)", move: "+0", note: "5.1.5: other lines cost no MP", combat: "attack across -2 (A.3) or its strength (Warszawa, Lwów 2: 24.1); a permanent trench line", style: boundary, colour: "#8b1a1a", width: 4}}
+  bridgehead: {{name: "Przyczółek mostowy (bridgehead front)", move: "+0", note: "5.1.5: other lines cost no MP; no entry into an enemy bridgehead (A.3)", combat: "a frontal attack across it is an attack on a fortress of the bridgehead's strength; none from the rear (26)", style: boundary, colour: "#b03060", width: 4}}
+  border: {{name: "Granica państwa (state border)", move: "+0", note: "5.1.5: other lines cost no MP", combat: "none", style: boundary, colour: "#303030", width: 3}}
   romanian_border: {{name: "Granica Rumunii (Romanian border)", move: Prohibited, combat: "Romania is never entered (13); counts as an enemy line of control for encirclement (6.3)", blocks_zoc: true, style: boundary, colour: "#d04040", width: 4, prohibits: ["*"]}}
-  front: {{name: "Granica frontów (front boundary)", move: "0 (5.1.5)", combat: "none; an attack on a hex next to it uses the attacker's choice of front for supply (22.2.1)", style: boundary, colour: "#e08a00", width: 2.5}}
+  front: {{name: "Granica frontów (front boundary)", move: "+0", note: "5.1.5: other lines cost no MP", combat: "none; an attack on a hex next to it uses the attacker's choice of front for supply (22.2.1)", style: boundary, colour: "#e08a00", width: 2.5}}
 rail_types:
   main: {{name: "Magistrala (main line)", move: "2 units per segment per phase; stations 2; ordinary in enemy territory (18.3)", colour: "#1e1e1e", width: 4.5}}
   ordinary: {{name: "Linia zwykła (ordinary line)", move: "1 unit per segment per phase; not usable in enemy territory (18.3)", colour: "#1e1e1e", width: 2}}

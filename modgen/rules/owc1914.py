@@ -25,10 +25,10 @@ from typing import Optional
 
 from ..gamestate import GameState, UnitState
 from ..plugin_api import (
-    FIXED_IN_PHASE, Finding, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing, VPReport, once,
+    FIXED_IN_PHASE, Finding, MoveLimits, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing, VPReport, once,
 )
 from ..regions import flood_fill, hex_distances
-from . import owc1914_victory
+from . import owc1914_log, owc1914_victory
 from .owc1914_lines import (
     LAST_RULE, ROMANIA, Encirclement, area_hexes, lines_of_control, owner_of, rule_in_play, scenario_letter, territory,
 )
@@ -184,6 +184,14 @@ class OWCRules:
                 out.append(Finding("30.1", "A-H unit across the Russian border on the first turn", (h,), (u.id,),
                                    f"{u.id} is in {h}, Russian territory on the Galician front, in stage 1"))
         return out
+
+    # ------------------------------------------------------------------ logs
+    def move_limits(self, state: GameState, u: UnitState) -> MoveLimits:
+        """5.1, 6.2, 13, A.3/B.3/25: owc1914_log."""
+        rule = HEX_RULES.get(scenario_letter(state), "25")
+        return owc1914_log.move_limits(state, u, captured_hexes(state), rule, self.commanded(state))
+
+    combat = staticmethod(owc1914_log.combat)  # the other phases' moves: noted as not judged
 
     # ------------------------------------------------------------------ reports
     def supply(self, state: GameState) -> dict[str, SupplyStatus]:

@@ -1,0 +1,58 @@
+"""Record Ostatnia Wojna Cesarzy's sample logs with the real VASSAL engine (conformance harness).
+
+    .venv/bin/python samples/owc1914/make_sample_logs.py [--build build]
+
+turn.vlog          scenario C (Ofensywa Hindenburga) set-up, stage 8, the Allied player-turn: Next twice to the
+                   Normal movement phase, three legal moves (tests/test_owc1914_logs.py says why each is legal),
+                   Next to Repeat attacks: clean.
+turn-illegal.vlog  the same start, four moves that break 5.1.6 (twice: terrain, then only by an enemy line of
+                   control, 6.2.1), 6.2.2 and 5.1.4, then Next; pinned in turn-illegal.expected.json (reasoned by
+                   hand from the rules, not written here).
+A log holds the date it was written, so two recordings differ in bytes; `make build` checks the committed
+ones against the module it builds (modgen check-samples).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from modgen.engine import run_engine  # noqa: E402
+from modgen.loader import load_game  # noqa: E402
+from modgen.vassal.module import read_module  # noqa: E402
+from tests.test_log_check import NEXT  # noqa: E402
+from tests.test_owc1914_logs import SCENARIO, broken, legal  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+
+
+def record(module: Path, scenario_name: str, actions: list, out: Path) -> None:
+    setup = next(n for n, f in read_module(module).setups.items() if f and scenario_name in n)
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / out.name
+        res = run_engine(module, setup=setup, images=False,
+                         actions=[{"op": "begin-log", "file": str(log)}, *actions, {"op": "end-log"}])
+        if not res.ok:
+            raise SystemExit(f"{out}: the engine reported problems:\n{res.describe()}")
+        shutil.copyfile(log, out)
+    print(f"wrote {out}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default=str(ROOT / "build"))
+    module = Path(ap.parse_args().build) / "owc1914.vmod"
+    game = load_game(ROOT, "owc1914")
+    name = game.scenarios[SCENARIO].name
+    record(module, name, [*legal(game), NEXT], HERE / "turn.vlog")
+    record(module, name, [NEXT, NEXT, *broken(game)], HERE / "turn-illegal.vlog")
+
+
+if __name__ == "__main__":
+    main()

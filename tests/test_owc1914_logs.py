@@ -1,0 +1,209 @@
+"""Ostatnia Wojna Cesarzy turn logs recorded by the real VASSAL engine (``run_engine(actions=...)``) from the
+predefined set-up of scenario C (Ofensywa Hindenburga, stage 8, Allied Supply phase), checked step by step.
+Rulebook: Ostatnia Wojna Cesarzy (NOVINA, 1997), Polish text; English glosses in brackets.
+
+The rules' words the expectations rest on:
+- 5.1.1 "jednostki piechoty ... 3PM, jednostki kawalerii ... 4PM" (infantry 3 MP, cavalry 4 MP).
+- 5.1.2 "Wchodząc na pole zawierające teren czysty - 1 PM; ... teren trudny (lasy, pojezierza, pogórza) - 1 PM;
+  ... teren bardzo trudny (błota, puszcze, góry) - 2 PM; Przechodząc przez dużą rzekę, dodatkowo - 1 PM;
+  Przechodząc przez grzbiet górski, dodatkowo - 1 PM" (clear 1, difficult 1, very difficult 2, a large river or a
+  mountain ridge +1). 5.1.3 "Przejście przez małą rzekę ... nie powoduje wydawania dodatkowych PM" (a small river
+  costs nothing). 5.1.5: other lines (borders, fronts) cost nothing.
+- 5.1.6 "Jednostka nie może wejść na kolejne pole, jeżeli koszt tego wejścia jest wyższy niż ilość pozostałych jej
+  jeszcze PM" (a unit may not enter a hex costing more than its MP left): no minimum move.
+- 5.1.4 "nie mogą ... wchodzić na pola zajęte przez jednostki przeciwnika" (never enter hexes held by the enemy).
+- 6 "LINIA KONTROLI to odcinek łączący heksy przyległe do pola zajmowanego przez jednostkę" (a line of control
+  joins the hexes next to the unit's hex). 6.2.1 "Przejście przez linię kontroli przeciwnika kosztuje dodatkowo
+  1PM, jeśli jednostka wchodzi na teren czysty, trudny lub przechodzi przez małą rzekę" (+1 MP entering clear or
+  difficult terrain or across a small river). 6.2.2 "Przejście przez linię kontroli przeciwnika związane z
+  przekroczeniem dużej rzeki, grzbietu górskiego lub wejściem na teren bardzo trudny jest niedozwolone" (with a
+  large river, a mountain ridge or into very difficult terrain: prohibited).
+
+Map and set-up facts (maps/owc1914, counters/owc1914/scenarios/c_hindenburg.yaml; test_map_facts checks them):
+Russian IX Corps (ru-9, lines of control) holds 3412, XI (ru-11) 3613, XXIV (ru-24) 3816; 3411 and 3311 (clear)
+and 3511 (foothills) are next to 3412, so 3411/3311 and 3411/3511 are lines of IX; 3915 and 3916 (mountains) are
+next to 3816, their hexside a mountain ridge (and a small river); 4317, 4318, 4319 are mountains; 2805, 2806 clear.
+
+Log "legal" (steps 1-2 press Next to the Allied Normal movement phase):
+  3 A-H X Corps (ah-10) 3410 -> 3411 -> 3311: small river +0, 3411 clear 1, 3311 clear 1 + IX's line +1 = 3 = 3 MP.
+  4 A-H II Corps (ah-2) 3411 -> 3511: foothills 1 + IX's line +1 = 2.
+  5 German XVII Corps (de-17) 2804 -> 2805 -> 2806: clear 1 + clear 1, rivers and border +0 = 2.
+  Nothing to report.
+Log "broken" (the same phase, continued; step 5 presses Next):
+  1 A-H XII Corps (ah-12) 4317 -> 4319: two mountain hexes, 2 + 2 = 4 > 3 MP: 5.1.6.
+  2 A-H XIV Corps (ah-14) 3610 -> 3311: by 3510 and 3411, 1 + 1 + 1 = 3 MP of terrain, but 3411/3311 is IX's line:
+    +1 = 4 > 3, and no path avoids a line within 3 MP: 5.1.6, only because of 6.2.1.
+  3 A-H VII Corps (ah-7) 3915 -> 3916: mountains 2 + ridge 1 = 3 MP, within its 3 MP, but the hexside is XXIV's
+    line with a mountain ridge, into very difficult terrain: 6.2.2; the way round (by 4016) costs 5.
+  4 A-H IX Corps (ah-9) 3612 -> 3613, held by the Russian XI Corps: 5.1.4.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from modgen.check.logcheck import check_log
+from modgen.check.reader import read_state
+from modgen.check.paths import MoveCosts, cheapest_path
+from modgen.engine import run_engine
+from modgen.plugin_api import MoveLimits, PhaseLog, UnitMove
+from modgen.plugins import plugin_for
+from modgen.rules.owc1914_log import combat, enemy_lines
+from modgen.vmod.compose import Composer, Position
+
+from .conftest import loaded, require_engine
+from .test_log_check import NEXT, _move, _setup_named
+
+SCENARIO = "c_hindenburg"
+
+
+def legal(g) -> list:
+    return [NEXT, NEXT, _move(g, "ah-10", "3311"), _move(g, "ah-2", "3511"), _move(g, "de-17", "2806")]
+
+
+def broken(g) -> list:
+    return [_move(g, "ah-12", "4319"), _move(g, "ah-14", "3311"), _move(g, "ah-7", "3916"), _move(g, "ah-9", "3613"), NEXT]
+
+
+@pytest.fixture(scope="module")
+def recorded(owc_module: Path, tmp_path_factory) -> dict[str, Path]:
+    """Both logs in one engine start: "legal" from the set-up, then "broken" in the same Normal movement phase."""
+    require_engine()
+    g = loaded("owc1914")
+    tmp = tmp_path_factory.mktemp("owc-logs")
+    out = {k: tmp / f"{k}.vlog" for k in ("legal", "broken")}
+    setup = _setup_named(owc_module, g.scenarios[SCENARIO].name)
+    actions = [{"op": "begin-log", "file": str(out["legal"])}, *legal(g), {"op": "end-log"},
+               {"op": "begin-log", "file": str(out["broken"])}, *broken(g), {"op": "end-log"}]
+    res = run_engine(owc_module, setup=setup, images=False, actions=actions)
+    assert res.ok, res.describe()
+    assert all(p.is_file() for p in out.values())
+    return out
+
+
+def _lines(report) -> str:
+    return "\n".join(f"step {f.step}: {f.finding.rule} {f.finding.title} {f.finding.units}: {f.finding.message}"
+                     for f in report.findings + report.notes)
+
+
+def test_map_facts() -> None:
+    """The terrain, hexsides and set-up the docstring's expectations rest on (no engine)."""
+    g = loaded("owc1914")
+    m = g.map
+    setup = {p.unit: p.hex for p in g.scenarios[SCENARIO].setup}
+    assert (setup["ru-9"], setup["ru-11"], setup["ru-24"]) == ("3412", "3613", "3816")
+    assert [m.terrain[h] for h in ("3311", "3411", "3511", "2805", "2806")] == ["clear", "clear", "foothills", "clear", "clear"]
+    assert {m.terrain[h] for h in ("3915", "3916", "4317", "4318", "4319")} == {"mountains"}
+    assert "mountain_ridge" in m.side_features("3915", "3916")
+    for a, b in (("3411", "3311"), ("3411", "3511")):
+        assert a in m.neighbours("3412") and b in m.neighbours("3412") and b in m.neighbours(a)
+    assert "3915" in m.neighbours("3816") and "3916" in m.neighbours("3816")
+
+
+def test_legal_turn_checks_clean(recorded, owc_module) -> None:
+    report = check_log(recorded["legal"], owc_module)
+    assert not report.findings, _lines(report)
+    moved = {mv.unit for ph in report.phases for mv in ph.moves}
+    assert moved == {"ah-10", "ah-2", "de-17"}
+    assert not [n for n in report.notes if n.finding.title == "Moves not checkable"], _lines(report)
+
+
+def test_each_broken_move_at_its_step_with_its_rule(recorded, owc_module) -> None:
+    report = check_log(recorded["broken"], owc_module)
+    got = [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in report.findings]
+    assert got == [
+        (1, "5.1.6", "Move longer than the movement allowance", ("ah-12",)),
+        (2, "5.1.6", "Move longer than the movement allowance", ("ah-14",)),
+        (3, "6.2.2", "Move across a closed hexside", ("ah-7",)),
+        (4, "5.1.4", "Move into a prohibited hex", ("ah-9",)),
+    ], _lines(report)
+    by_unit = {f.finding.units[0]: f for f in report.findings}
+    assert by_unit["ah-12"].path_cost == 4
+    assert by_unit["ah-14"].path_cost == 4 and by_unit["ah-14"].path[-2:] == ("3411", "3311")
+    assert "mountain ridge" in by_unit["ah-7"].finding.message and "XXIV in 3816" in by_unit["ah-7"].finding.message
+    assert "3613 is occupied by an enemy unit" in by_unit["ah-9"].finding.message
+
+
+def test_the_line_alone_makes_ah14_too_long(recorded, owc_module) -> None:
+    """The same search without the lines' +1 (6.2.1) finds 3 MP: the move breaks 5.1.6 only through 6.2.1."""
+    report = check_log(recorded["broken"], owc_module)
+    ph = next(p for p in report.phases if p.phase == "Normal movement")
+    u = next(x for x in ph.start.units if x.id == "ah-14")
+    plugin_limits = plugin_for("owc1914").move_limits(ph.start, u)
+    assert frozenset(("3411", "3311")) in enemy_lines(ph.start, u)
+    free = MoveLimits(plugin_limits.allowance, closed=plugin_limits.closed, closed_sides=plugin_limits.closed_sides)
+    path = cheapest_path(MoveCosts(ph.start.game.map, u.unit), ph.start.game.movement, free, "3610", "3311")
+    assert path is not None and path.cost == 3 == plugin_limits.allowance
+
+
+def _limits_on(game, module: Path, tmp_path: Path, mover: str, placed: dict[str, str], moment=(5, "russia", "Normal movement"),
+               hidden: dict[str, str] | None = None):
+    """A composed position (no engine): the plugin's move limits for `mover` in it."""
+    pos = Position(game, scenario="campaign")
+    for s in game.sides:
+        pos.set_vp(s.id, 0)
+    for uid, h in placed.items():
+        pos.unit(uid, h)
+    for uid, h in (hidden or {}).items():
+        pos.unit(uid, h, masked=True)
+    pos.set_turn(*moment)
+    state = read_state(Composer(game).write(pos, tmp_path / "s.vsav"), module=module)
+    u = next(x for x in state.units_on_map() if x.id == mover)
+    return state, u, plugin_for("owc1914").move_limits(state, u)
+
+
+def test_6_2_3_example_novikov_and_deblin(owc_game, owc_module, tmp_path) -> None:
+    """6.2.3's example: "Korpus Kawalerii Nowikowa wchodząc na heks 2814 oraz do Dębina nie ponosi dodatkowych
+    kosztów, gdyż heksy 2913 i 2814 są oddzielone od austriackiego V Korpusu Wisłą, natomiast Dębin jest rosyjską
+    twierdzą ... Heks 2712 nie jest już niczym oddzielony od jednostki przeciwnika i wejście na niego wymaga
+    wydania dodatkowego PM" (Novikov's cavalry pays nothing more entering 2814 and Dęblin: 2913 and 2814 are cut
+    off from the A-H V Corps by the Vistula, Dęblin is a Russian fortress; 2712 is cut off by nothing: +1 MP).
+    V Corps in 2813 (the map's reading of the example), Novikov in 2913. DECISION: the example does not say from
+    where 2712 is entered; on this map Dęblin-2712 crosses the Vistula (with a line: 6.2.2, prohibited), so it is
+    read as from 2812, a hexside of V's ring that nothing cuts off: +1."""
+    state, u, lim = _limits_on(owc_game, owc_module, tmp_path, "ru-kkn", {"ah-5": "2813", "ru-kkn": "2913"})
+    assert state.game.map.terrain["2713"] == "fortress"
+    assert lim.allowance == 4  # 5.1.1 cavalry
+    assert frozenset(("2913", "2814")) not in lim.side_costs and frozenset(("2913", "2814")) not in lim.closed_sides
+    assert frozenset(("2814", "2713")) not in lim.side_costs and frozenset(("2814", "2713")) not in lim.closed_sides
+    assert lim.side_costs.get(frozenset(("2812", "2712"))) == 1.0
+    assert "2813" in lim.closed  # 5.1.4: V Corps' hex
+
+
+def test_hidden_units_have_no_lines_and_move_3(owc_game, owc_module, tmp_path) -> None:
+    """16.3 "Jednostki utajnione nie posiadają linii kontroli. ... Jednostki utajnione posiadają ruchomość 3PM"
+    (hidden units have no lines of control; hidden units move 3 MP): a hidden V Corps makes no line by Dęblin, and
+    a hidden army HQ (21.2: MP = its command range, 2) moves 3."""
+    _, _, lim = _limits_on(owc_game, owc_module, tmp_path, "ru-kkn", {"ru-kkn": "2913"}, hidden={"ah-5": "2813"})
+    assert frozenset(("2812", "2712")) not in lim.side_costs
+    _, hq, lim = _limits_on(owc_game, owc_module, tmp_path, "ah-hq-1", {}, hidden={"ah-hq-1": "3409"},
+                            moment=(5, "allies", "Normal movement"))
+    assert hq.masked and hq.unit.front.ma == 2 and lim.allowance == 3
+
+
+def test_every_unit_moves_by_5_1_1_21_2_16_3() -> None:
+    """5.1.1 "jednostki piechoty ... 3PM, jednostki kawalerii ... 4PM" (infantry 3, cavalry 4); 21.2 "Sztaby armii
+    posiadają możliwości marszowe równe ich zasięgowi dowodzenia" (an army HQ's MP equal its command range); 16.3
+    hidden units (patrols are only ever hidden, 17.1) move 3."""
+    g = loaded("owc1914")
+    for u in g.units.values():
+        if u.type == "hq":
+            assert u.front.ma == int(u.front.value("range")), u.id
+        elif u.type == "cavalry":
+            assert u.front.ma == 4, u.id
+        else:  # infantry, fortress corps, landsturm, Legion brigades (infantry tags), patrols
+            assert u.front.ma == 3, u.id
+
+
+def test_moves_outside_normal_movement_are_noted_not_judged(owc_game, owc_module, tmp_path) -> None:
+    """4.2.4: a reserve movement phase (4) may follow the Supply or Normal attacks phase, and 9 and 10 move units in
+    the attack phases; the turn tracker has no reserve phase, so a move there is noted as not checked (game.yaml
+    movement: DECISION), never reported as a breach."""
+    state, _, _ = _limits_on(owc_game, owc_module, tmp_path, "ah-5", {"ah-5": "2813"}, moment=(5, "allies", "Supply"))
+    ph = PhaseLog(5, "allies", "Supply", state, state, 1, 2, moves=[UnitMove(2, "ah-5", "allies", "2813", "2812", True)])
+    findings, notes, vp = combat(ph)
+    assert findings == [] and vp == []
+    assert [(n.step, n.finding.title, n.finding.units) for n in notes] == [(1, "Moves not checked", ("ah-5",))]
+    assert "reserve movement phase (4" in notes[0].finding.message
