@@ -278,8 +278,9 @@ class RulesPlugin(Protocol):
 class MoveLimits:
     """What the rules say of one unit's move in one phase, beyond the TEC: its allowance (or why
     it may not move at all), the hexes in an enemy ZOC for it, hexes and hexsides a rule closes
-    (rule number, why), extra MP a rule adds to crossing a hexside (a line the enemy controls), and
-    the hexes next to an enemy unit (extended movement)."""
+    (rule number, why), extra MP a rule adds to crossing a hexside (a line the enemy controls), the
+    EZOC-to-EZOC cost into a hex where a rule makes it other than the declared one (a friendly unit
+    there), and the hexes next to an enemy unit (extended movement)."""
 
     allowance: float
     ezoc: frozenset[str] = frozenset()
@@ -288,6 +289,7 @@ class MoveLimits:
     near_enemy: frozenset[str] = frozenset()
     held: tuple[str, str] = ()  # (rule, why) when the unit may not move at all this phase
     side_costs: dict[frozenset[str], float] = field(default_factory=dict)  # extra MP a rule adds to crossing a hexside
+    zoc_between: dict[str, float] = field(default_factory=dict)  # hex -> the EZOC-to-EZOC cost into it where a rule lowers it there
 
 
 @dataclass(frozen=True)

@@ -97,6 +97,22 @@ def test_a_declared_ezoc_to_ezoc_cost_replaces_leave_plus_enter(galicia):
     assert into.cost == 1 + 1 and into.zoc_cost == 1
 
 
+def test_a_rule_s_lower_ezoc_to_ezoc_cost_into_a_hex_replaces_the_declared_one(galicia):
+    """MoveLimits.zoc_between: a plugin's EZOC-to-EZOC cost into one hex (e.g. +3 instead of +6 into a
+    hex a friendly unit holds): only a step from an EZOC into that hex; entering it from outside any
+    EZOC still costs the declared enter cost."""
+    rules = replace(galicia.movement, zoc=replace(galicia.movement.zoc, between=6.0))
+    costs = MoveCosts(galicia.map, _unit(galicia, 9))
+    a, b = "11.02", "11.03"
+    ring = frozenset({a, b, *galicia.map.neighbours(a)})
+    lowered = cheapest_path(costs, rules, MoveLimits(9, ezoc=ring, zoc_between={b: 3.0}), a, b)
+    assert lowered.hexes == (a, b) and lowered.cost == 1 + 3 and lowered.zoc_cost == 3
+    elsewhere = cheapest_path(costs, rules, MoveLimits(9, ezoc=ring, zoc_between={a: 3.0}), a, b)
+    assert elsewhere.cost == 1 + 6  # the lower cost is into a, not into b
+    into = cheapest_path(costs, rules, MoveLimits(9, ezoc=frozenset({b}), zoc_between={b: 3.0}), a, b)
+    assert into.cost == 1 + 1  # not EZOC to EZOC: the enter cost
+
+
 def test_a_rule_s_extra_cost_to_cross_a_hexside_is_paid_on_that_side_only(galicia):
     """MoveLimits.side_costs: a plugin's extra MP for crossing one hexside (a line of control).
     11.02 and 11.03 are clear and share a neighbour: 2 MP round it, 1 MP straight across."""

@@ -8,6 +8,8 @@ when it ends, at the step of its last drop:
 - in a movement phase (game.yaml `movement.phases`), a phasing unit's move needs a legal path
   within its allowance (modgen.check.paths, limits from the plugin's `move_limits`); a
   non-phasing unit may move only where the plugin's `off_turn_move` allows (reaction movement);
+  in a counter movement phase (`movement.counter_phases`) the sides' roles are swapped: the
+  non-phasing side moves by its allowance, the phasing side only as `off_turn_move` allows;
 - a unit coming onto the map from a box is an arrival: in an entry phase, not before its
   scenario turn, on its entry hexes;
 - in a combat phase units move only by combat results: the plugin's `combat` pairs each roll
@@ -197,6 +199,7 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
         by_unit.setdefault(m.unit, []).append(m)
     start_units = {u.id: u for u in ph.start.units}
     end_units = {u.id: u for u in ph.end.units}
+    mover = _mover(ph, rules)
     for unit_id, moves in by_unit.items():
         before, after = start_units.get(unit_id), end_units.get(unit_id)
         if before is None or after is None:
@@ -207,18 +210,19 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
         if before.hex is None:
             out += _arrival(ph, rules, before, after, last)
             continue
-        if before.side != ph.side:
+        if before.side != mover:
             if _off_turn_ok(plugin, ph, before, after, moves):
                 continue  # a move the rules allow the other side (reaction)
             refused = _off_turn_refusal(plugin, ph, before, after, moves)
             if refused is not None:  # a move of a kind the rules allow, refused with their reason
                 out.append(StepFinding(last, refused))
                 continue
-        if ph.phase in rules.phases:
-            if before.side == ph.side:
+        if ph.phase in rules.phases or ph.phase in rules.counter_phases:
+            if before.side == mover:
                 out += _movement(ph, rules, plugin, before, after, moves)
             else:
-                out.append(StepFinding(last, Finding(rules.who_rule, "Move by the non-phasing side", (after.hex,), (unit_id,),
+                title = "Move by the non-phasing side" if mover == ph.side else "Move by the phasing side in a counter movement phase"
+                out.append(StepFinding(last, Finding(rules.who_rule, title, (after.hex,), (unit_id,),
                                        f"{unit_id} ({ph.start.game.side(before.side).name}) moved {before.hex} -> "
                                        f"{after.hex} in {ph.label()}")))
         elif ph.phase in rules.combat_phases:
@@ -227,6 +231,15 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
             out.append(StepFinding(last, Finding(rules.who_rule, "Move outside the movement phase", (after.hex,), (unit_id,),
                                    f"{unit_id} moved {before.hex} -> {after.hex} in {ph.label()}")))
     return out
+
+
+def _mover(ph: PhaseLog, rules: MovementRules) -> Optional[str]:
+    """The side whose units move by their MA in this phase: the phasing side, or in a counter
+    movement phase (movement.counter_phases) the other one (of two sides)."""
+    if ph.phase not in rules.counter_phases:
+        return ph.side
+    others = [s.id for s in ph.start.game.sides if s.id != ph.side]
+    return others[0] if len(others) == 1 else ph.side
 
 
 def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState, after: UnitState,

@@ -5,7 +5,8 @@ from where the unit started its phase to where it ended it fits its movement all
 search is Dijkstra over hexes: entering a hex costs its terrain's TEC `move` (a road's rate
 along a road), crossing a hexside adds the hexside's (a bridge's or ferry's own cost replaces
 the cost of what it crosses), and enemy zones of control add the declared enter and leave
-costs, or end the move (modgen.movement). The rules plugin adds what data cannot say: which
+costs, or end the move (modgen.movement), an EZOC-to-EZOC step into some hexes at a lower cost
+the plugin names (MoveLimits.zoc_between). The rules plugin adds what data cannot say: which
 hexes are in an enemy ZOC for this unit, which hexes and hexsides a rule closes (enemy units,
 a fortress, a ZOC bond), and the unit's allowance this phase.
 """
@@ -149,7 +150,7 @@ def cheapest_path(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, st
             if step is None:
                 continue
             step += limits.side_costs.get(frozenset((here, nxt)), 0.0)
-            extra = zoc.step(here in limits.ezoc, nxt in limits.ezoc) if with_zoc else 0.0
+            extra = zoc.step(here in limits.ezoc, nxt in limits.ezoc, limits.zoc_between.get(nxt)) if with_zoc else 0.0
             total = cost + step + extra
             if total < best.get(nxt, float("inf")):
                 if stop and nxt != goal:

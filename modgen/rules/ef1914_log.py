@@ -1,0 +1,133 @@
+"""The Eastern Front in WW1 ("1914, Twilight in the East"): what a log's moves need beyond the TEC.
+
+Source: The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June 2014), 3.3, 4.1,
+5.4, 8.0, 8.1, 12.1, 12.4. The core (modgen.check.logcheck) joins a unit's drops and finds its
+cheapest path (modgen.check.paths); this module tells it, for one unit in one phase, its movement
+allowance, the hexes in an enemy ZOC, the hexes it may not enter, the lower EZOC-to-EZOC costs
+into hexes friendly units hold, and whether it may move at all. In the Counter Movement Phase
+(game.yaml movement.counter_phases) the non-phasing player moves (5.4), at half the allowance;
+off_turn_move names the moves the other side may make in a movement phase.
+
+Not judged (the move is left unchecked, never guessed): units in Rail Mode and rail-only units
+(8.2; an "R" MA, 3.3), since rail movement is not modelled; the reactions and displacements of
+off_turn_move beyond their kind and distance.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..gamestate import GameState, UnitState
+from ..plugin_api import MoveLimits, PhaseLog, UnitMove
+from .common import neighbour_tables
+from .ef1914_positions import ip_hexes
+from .ef1914_units import enemy_zoc, is_artillery, is_combat, rail_mode
+
+MOVEMENT, COUNTER_MOVEMENT = "Movement", "Counter Movement"  # game.yaml turns.phases (5.4)
+NEVER = 99  # game.yaml: a Movement Restriction dot without a number, never released
+RELEASE_MARK = "release_gt"
+FRIENDLY_COMBAT_BETWEEN = 3.0  # 4.1: "if the new hex is occupied by a friendly combat unit, the extra cost is only +3 MPs"
+FRIENDLY_IP_BETWEEN = 2.0  # 4.1: "if the new hex is occupied by a friendly unit in an IP the extra cost is only +2 MPs"
+
+
+def allowance(state: GameState, u: UnitState) -> float:
+    """3.3: "Movement Allowance (MA): The number of movement points available to a unit during a
+    Movement Phase. ... This number is halved during the Counter Movement Phase. EXAMPLE: If a
+    unit's MA is 7, the unit would have a movement allowance of 3-1/2"; 5.4: "(Retain fractional
+    Movement Points ...)". The MA printed on the side the unit shows."""
+    face = u.unit.back if u.reduced and u.unit.back is not None else u.unit.front
+    ma = float(face.ma)
+    return ma / 2 if state.phase == COUNTER_MOVEMENT else ma
+
+
+def _fortress_complex(state: GameState, u: UnitState) -> set[str]:
+    """The hexes of the fortress complex a garrison stands in (12.1: "Two or more fortress units
+    bearing the same ID"; one unit, one hex); empty when no friendly fortress unit shares its hex."""
+    here = [f for f in state.units_on_map() if f.hex == u.hex and f.side == u.side and f.unit.has("fortress")]
+    if not here:
+        return set()
+    names = {f.unit.name for f in here}
+    return {f.hex for f in state.units_on_map() if f.side == u.side and f.unit.has("fortress") and f.unit.name in names}
+
+
+def _held(state: GameState, u: UnitState) -> tuple[tuple[str, str], set[str]]:
+    """(rule, why) when the unit may not move at all, else (); and the complex a fortress garrison
+    may move within (12.4), else an empty set."""
+    if u.unit.has("fortress"):
+        return ("12.1", "a fortress unit may never move (3.7: its set-up hex is printed on its back)"), set()
+    if allowance(state, u) <= 0:
+        return ("3.3", "\"A unit without an MA is immobile\""), set()
+    release = u.unit.mark(RELEASE_MARK)
+    if not isinstance(release, int) or isinstance(release, bool) or state.turn is None or state.turn >= release:
+        return (), set()
+    until = "never released" if release >= NEVER else f"released on GT {release}"
+    complex_ = _fortress_complex(state, u)
+    if len(complex_) > 1:
+        return (), complex_  # 12.4: "it may move within a multi-hex complex"
+    if complex_:
+        return ("12.4", f"a fortress garrison may not leave its fortress until the GT in its dot ({until})"), set()
+    # DECISION (3.3.5): "it begins the scenario immobile OR as a city garrison": either way it does not move
+    # until its release GT (the log cannot show a retreat that would release a garrison: none is in a movement phase).
+    return ("3.3.5", f"its Movement Restriction dot keeps it immobile ({until})"), set()
+
+
+def _between_costs(state: GameState, u: UnitState, ezoc: set[str]) -> dict[str, float]:
+    """4.1's lower EZOC-to-EZOC costs into hexes friendly units hold: +2 with a friendly unit in an IP,
+    +3 with a friendly combat unit. DECISION: the friendly units where they stood when the phase
+    began (the log records drops, not the order in which the stacks formed)."""
+    ips = ip_hexes(state)
+    out: dict[str, float] = {}
+    for f in state.units_on_map():
+        if f.side != u.side or f.unit.id == u.unit.id or f.hex not in ezoc:
+            continue
+        if f.hex in ips:
+            out[f.hex] = FRIENDLY_IP_BETWEEN
+        elif is_combat(f):
+            out[f.hex] = min(out.get(f.hex, FRIENDLY_COMBAT_BETWEEN), FRIENDLY_COMBAT_BETWEEN)
+    return out
+
+
+def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
+    """8.1 the unit's MA (3.3 halved in the Counter Movement Phase); 8.0 "Friendly units can NEVER
+    enter hexes containing enemy units"; 4.1 the EZOC hexes ("Friendly units do not negate the
+    presence of EZOCs in a hex during movement"; none across lake, sea, Major or Grand river
+    hexsides) and the lower EZOC-to-EZOC costs; 12.1, 12.4, 3.3.5 units that may not move.
+    None (not judged): a unit in Rail Mode or moving only by rail (8.2, the depots' "R" MA)."""
+    if rail_mode(u) or u.unit.has("depot"):
+        return None
+    held, complex_ = _held(state, u)
+    enemy = {e.hex for e in state.units_on_map() if e.side != u.side}
+    closed = {h: ("8.0", f"{h} is occupied by an enemy unit") for h in enemy}
+    if complex_:
+        nbrs, _ = neighbour_tables(state.game.map)
+        ring = {n for h in complex_ for n in nbrs[h]} - complex_
+        closed.update({h: ("12.4", "a fortress garrison may move only within its fortress complex "
+                                   f"({', '.join(sorted(complex_))}) until the GT in its dot") for h in ring if h not in closed})
+    ezoc = set(enemy_zoc(state, u.side))
+    return MoveLimits(allowance(state, u), frozenset(ezoc), closed, held=held,
+                      zoc_between=_between_costs(state, u, ezoc))
+
+
+def _reaction(ph: PhaseLog, before: UnitState, after: UnitState) -> bool:
+    """A move 5.4 / 9.x allow the non-active side in the active side's Movement Phase, not judged
+    further here: 9.1 a cavalry unit's one-hex reaction (its trigger is not read: DECISION, any
+    one-hex cavalry move stands); 9.5.1 artillery displacing and 9.8.1 corps trains retreating
+    (involuntary); 8.5 a stack retreating two hexes from a successful Repulse."""
+    if before.hex is None or after.hex is None:
+        return False
+    nbrs, _ = neighbour_tables(ph.start.game.map)
+    one = after.hex in nbrs[before.hex]
+    two = not one and any(after.hex in nbrs[n] for n in nbrs[before.hex])
+    if before.unit.type == "cavalry" and one:
+        return True
+    if is_artillery(before) or before.unit.has("supply_unit"):
+        return True
+    return two
+
+
+def off_turn_move(ph: PhaseLog, before: UnitState, after: UnitState, moves: list[UnitMove]) -> bool:
+    """A move of the side not moving by its MA that the rules allow: in a movement phase (8.0: the
+    Movement Phase and the Counter Movement Phase), the reactions and displacements of _reaction.
+    PLAY NOTE (9.1): "Cavalry Reaction Movement is the only time nonactive units may voluntarily
+    move during the movement phases"."""
+    return ph.phase in (MOVEMENT, COUNTER_MOVEMENT) and _reaction(ph, before, after)

@@ -1,0 +1,133 @@
+"""The Eastern Front in WW1, a turn's moves in logs the real VASSAL engine recorded (issue 26):
+``run_engine(setup=..., actions=[begin-log, move, turn-next, ..., end-log] * 5)``, all five logs in
+ONE engine start from the Tannenberg set-up, each checked step by step with modgen.check.
+
+Rulebook: The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June 2014). The words
+the expectations rest on:
+- 8.0 "Friendly units can NEVER enter hexes containing enemy units." 8.1 "A unit may be moved as
+  many or as few hexes as desired as long as the unit does not spend more movement points than are
+  available to it."
+- 3.3 "Movement Allowance (MA): The number of movement points available to a unit during a Movement
+  Phase. ... This number is halved during the Counter Movement Phase. EXAMPLE: If a unit's MA is 7,
+  the unit would have a movement allowance of 3-1/2 during the Counter Movement Phase". 5.4 "Counter
+  Movement Phase: The non-phasing player may now perform all activities with his units that were
+  allowed in the preceding phasing player's Movement Phase ... Reduce the movement allowance of all
+  non-phasing units by half during this phase."
+- 4.1 "It costs +1 MP to enter or exit an EZOC. It costs +6 MPs to move from one EZOC to another
+  EZOC ... These MP costs are in addition to any terrain costs of movement. Friendly units do not
+  negate the presence of EZOCs in a hex during movement." EXAMPLE 1: "2 MPs for clear terrain".
+- The TEC is lost; the authored one (maps/ef1914/map.yaml, approximate) makes a Lake hex Prohibited.
+
+Map facts (maps/ef1914, the Tannenberg set-up): every hex named below is clear, with no hexside
+feature or primary road on the paths used. Russian 25/3 (MA 7) stands in 38.19, German 1/1 (MA 7)
+in 40.19: two hexes apart. 39.19 is next to both; 38.19's and 40.19's other neighbours meet only at
+39.19. German 1R/1R (MA 7) in 48.23 is four hexes from 52.23, no Russian unit within two hexes of
+the way. German Masurian (MA 7) in 51.30 is next to the lake hex 50.31. Russian 40/4 (MA 7) in
+37.24 is two hexes from 35.24 (through 36.24), no German unit within three hexes. Russian 1/13
+in 58.38 is three hexes from 55.38; German 36/17 in 44.22 (forest) is next to 44.21; neither way
+comes near an enemy unit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from modgen.check.logcheck import check_log
+from modgen.engine import run_engine
+from modgen.vassal.module import read_module
+
+from .conftest import loaded, require_engine
+
+NEXT = {"op": "turn-next"}
+MAIN = "Main Map"
+
+
+def _move(g, unit: str, hex_id: str) -> dict:
+    _, x, y = g.map.centre(hex_id)
+    return {"op": "move", "piece": g.gpid("unit", unit), "map": MAIN, "x": x, "y": y}
+
+
+def plan(g) -> list[tuple[str, list, list]]:
+    """(log name or "" for actions not logged, actions, findings expected: (step, rule, title, units))."""
+    return [
+        # GT 1 from the set-up's first phase: steps 1-5 Next to the Russian Movement Phase. Step 6: 25/3
+        # 38.19 -> 39.19, entering 1/1's ZOC: 2 + 1 = 3 MP of 7. Step 7: 1/13 58.38 -> 55.38, three clear
+        # hexes, 6 MP of 7. Step 8 Next: the German Counter Movement Phase; step 9: 36/17 44.22 -> 44.21,
+        # one clear hex, 2 MP of 3 1/2. Step 10 Next to the Attack Phase. Nothing breaks a rule.
+        ("legal", [NEXT] * 5 + [_move(g, "ru-25-3", "39.19"), _move(g, "ru-1-13", "55.38"), NEXT,
+                                _move(g, "de-36-17", "44.21"), NEXT], []),
+        # Attack, Counter Attack, Post-Combat, then the Central Powers' turn to its Movement Phase.
+        ("", [NEXT] * 8, []),
+        # 1R/1R 48.23 -> 52.23: four clear hexes, 8 MP, more than its MA 7 (8.1), at step 1.
+        ("too_long", [_move(g, "de-1r-1r", "52.23")],
+         [(1, "8.1", "Move longer than the movement allowance", ("de-1r-1r",))]),
+        # 1/1 starts its phase in 25/3's ZOC (40.19) and ends in it again (38.19): two clear hexes, 4 MP
+        # without the ZOC, but 39.19 is enemy-held, so the cheapest way is 40.18, 39.18, 38.19: 6 MP of
+        # terrain + 1 (leave) + 1 (enter 39.18) + 6 (EZOC 39.18 to EZOC 38.19) = 14 MP > 7: too long only
+        # by the EZOC costs (4.1), at step 1.
+        ("ezoc", [_move(g, "de-1-1", "38.19")],
+         [(1, "4.1", "Move too long with enemy ZOC costs", ("de-1-1",))]),
+        # Masurian 51.30 -> 50.31, a Lake hex: prohibited (TEC), at step 1.
+        ("prohibited", [_move(g, "de-masurian", "50.31")],
+         [(1, "TEC", "Move into a prohibited hex", ("de-masurian",))]),
+        ("", [_move(g, "de-masurian", "51.30")], []),  # put back, unlogged: the next log starts legal
+        # Step 1 Next: the Russian Counter Movement Phase (MA halved: 3 1/2). Step 2: 40/4 37.24 -> 35.24,
+        # two clear hexes, 4 MP: within its MA 7 but more than 3 1/2 (3.3, 5.4), at step 2.
+        ("counter", [NEXT, _move(g, "ru-40-4", "35.24")],
+         [(2, "8.1", "Move longer than the movement allowance", ("ru-40-4",))]),
+    ]
+
+
+@pytest.fixture(scope="module")
+def recorded(ef_module: Path, tmp_path_factory) -> dict[str, Path]:
+    """Every log of the plan, recorded in one engine start (each log begins where the last ended)."""
+    require_engine()
+    g = loaded("ef1914")
+    setup = next(n for n, f in read_module(ef_module).setups.items() if f and g.scenarios["tannenberg"].name in n)
+    tmp = tmp_path_factory.mktemp("ef-logs")
+    actions: list = []
+    out: dict[str, Path] = {}
+    for name, acts, _ in plan(g):
+        if not name:
+            actions += acts
+            continue
+        out[name] = tmp / f"{name}.vlog"
+        actions += [{"op": "begin-log", "file": str(out[name])}, *acts, {"op": "end-log"}]
+    res = run_engine(ef_module, setup=setup, images=False, actions=actions, timeout=400)
+    assert res.ok, res.describe()
+    return out
+
+
+def _lines(report) -> str:
+    return "\n".join(f"step {f.step}: {f.finding.rule} {f.finding.title} {f.finding.units}: {f.finding.message}"
+                     for f in report.findings)
+
+
+CASES = [(name, want) for name, _, want in plan(loaded("ef1914")) if name]
+
+
+@pytest.mark.parametrize("name,want", CASES, ids=[c[0] for c in CASES])
+def test_each_log_reports_exactly_the_step_that_breaks_a_rule(recorded, ef_module, name, want):
+    report = check_log(recorded[name], ef_module)
+    got = [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in report.findings]
+    assert got == want, _lines(report)
+
+
+def test_the_costs_named_are_the_rules(recorded, ef_module):
+    """The cheapest paths and allowances the findings give, as reasoned above."""
+    by = {name: check_log(recorded[name], ef_module).findings for name, _ in CASES if name != "legal"}
+    assert by["too_long"][0].path_cost == 8 and "allowance 7" in by["too_long"][0].finding.message
+    ezoc = by["ezoc"][0]
+    assert ezoc.path_cost == 14 and ezoc.path == ("40.19", "40.18", "39.18", "38.19")
+    assert "6 terrain + 8 enemy ZOC" in ezoc.finding.message
+    assert by["counter"][0].path_cost == 4 and "allowance 3.5" in by["counter"][0].finding.message
+    assert "Counter Movement" in by["counter"][0].finding.message
+    assert "Lake" in by["prohibited"][0].finding.message
+
+
+def test_the_legal_turn_shows_its_phases_and_moves(recorded, ef_module):
+    report = check_log(recorded["legal"], ef_module)
+    phases = [(p.phase, p.side, len(p.moves)) for p in report.phases]
+    assert ("Movement", "russian", 2) in phases and ("Counter Movement", "russian", 1) in phases
