@@ -280,7 +280,8 @@ class MoveLimits:
     it may not move at all), the hexes in an enemy ZOC for it, hexes and hexsides a rule closes
     (rule number, why), extra MP a rule adds to crossing a hexside (a line the enemy controls), the
     EZOC-to-EZOC cost into a hex where a rule makes it other than the declared one (a friendly unit
-    there), and the hexes next to an enemy unit (extended movement)."""
+    there), links a rule lets a unit move along at a road's rate and the hexside types a step along a
+    road does not pay, and the hexes next to an enemy unit (extended movement)."""
 
     allowance: float
     ezoc: frozenset[str] = frozenset()
@@ -290,6 +291,8 @@ class MoveLimits:
     held: tuple[str, str] = ()  # (rule, why) when the unit may not move at all this phase
     side_costs: dict[frozenset[str], float] = field(default_factory=dict)  # extra MP a rule adds to crossing a hexside
     zoc_between: dict[str, float] = field(default_factory=dict)  # hex -> the EZOC-to-EZOC cost into it where a rule lowers it there
+    road_links: dict[frozenset[str], float] = field(default_factory=dict)  # more links a unit may move along at a road's rate (a railway as a roadway)
+    road_ignores: frozenset[str] = frozenset()  # hexside type ids a step along a road (or road_links) does not pay
 
 
 @dataclass(frozen=True)

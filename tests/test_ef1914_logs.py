@@ -18,8 +18,12 @@ the expectations rest on:
   negate the presence of EZOCs in a hex during movement." EXAMPLE 1: "2 MPs for clear terrain".
 - The TEC is lost; the authored one (maps/ef1914/map.yaml, approximate) makes a Lake hex Prohibited.
 
+- 8.1.4 "Units can move along adjacent contiguous roadway or RR line hexes in order to avoid paying MP
+  costs for the other terrain in the hex and hexside terrain features (except river hexsides)": the
+  railway 38.19-39.19 below is priced as a roadway (1 1/2, the authored primary road's rate).
+
 Map facts (maps/ef1914, the Tannenberg set-up): every hex named below is clear, with no hexside
-feature or primary road on the paths used. Russian 25/3 (MA 7) stands in 38.19, German 1/1 (MA 7)
+feature, road or railway on the paths used but the railway 38.19-39.19. Russian 25/3 (MA 7) stands in 38.19, German 1/1 (MA 7)
 in 40.19: two hexes apart. 39.19 is next to both; 38.19's and 40.19's other neighbours meet only at
 39.19. German 1R/1R (MA 7) in 48.23 is four hexes from 52.23, no Russian unit within two hexes of
 the way. German Masurian (MA 7) in 51.30 is next to the lake hex 50.31. Russian 40/4 (MA 7) in
@@ -53,7 +57,7 @@ def plan(g) -> list[tuple[str, list, list]]:
     """(log name or "" for actions not logged, actions, findings expected: (step, rule, title, units))."""
     return [
         # GT 1 from the set-up's first phase: steps 1-5 Next to the Russian Movement Phase. Step 6: 25/3
-        # 38.19 -> 39.19, entering 1/1's ZOC: 2 + 1 = 3 MP of 7. Step 7: 1/13 58.38 -> 55.38, three clear
+        # 38.19 -> 39.19 along the railway, entering 1/1's ZOC: 1 1/2 + 1 = 2 1/2 MP of 7. Step 7: 1/13 58.38 -> 55.38, three clear
         # hexes, 6 MP of 7. Step 8 Next: the German Counter Movement Phase; step 9: 36/17 44.22 -> 44.21,
         # one clear hex, 2 MP of 3 1/2. Step 10 Next to the Attack Phase. Nothing breaks a rule.
         ("legal", [NEXT] * 5 + [_move(g, "ru-25-3", "39.19"), _move(g, "ru-1-13", "55.38"), NEXT,

@@ -113,6 +113,19 @@ def test_a_rule_s_lower_ezoc_to_ezoc_cost_into_a_hex_replaces_the_declared_one(g
     assert into.cost == 1 + 1  # not EZOC to EZOC: the enter cost
 
 
+def test_a_rule_s_road_links_and_the_hexsides_a_road_step_skips(galicia):
+    """MoveLimits.road_links: a link a unit may move along at a road's rate (a railway as a roadway);
+    MoveLimits.road_ignores: hexside types a step along a road (or such a link) does not pay.
+    1.11/1.12 is clear across a river (1 + 2, test_river_and_woods_costs); 11.02/11.03 clear."""
+    costs = MoveCosts(galicia.map, _unit(galicia, 4))
+    assert costs.enter("11.02", "11.03", MoveLimits(4, road_links={frozenset(("11.02", "11.03")): 0.5}))[0] == 0.5
+    assert costs.enter("11.02", "11.03", MoveLimits(4))[0] == 1
+    link = {frozenset(("1.11", "1.12")): 0.5}
+    assert costs.enter("1.11", "1.12", MoveLimits(4, road_links=link))[0] == 0.5 + 2  # the river still paid
+    assert costs.enter("1.11", "1.12", MoveLimits(4, road_links=link, road_ignores=frozenset({"river"})))[0] == 0.5
+    assert costs.enter("1.11", "1.12", MoveLimits(4, road_ignores=frozenset({"river"})))[0] == 1 + 2  # no road: paid
+
+
 def test_a_rule_s_extra_cost_to_cross_a_hexside_is_paid_on_that_side_only(galicia):
     """MoveLimits.side_costs: a plugin's extra MP for crossing one hexside (a line of control).
     11.02 and 11.03 are clear and share a neighbour: 2 MP round it, 1 MP straight across."""

@@ -179,11 +179,11 @@ hexside_types:
      approximate: true, source: "authored: 4.1 \"ZOCs do not extend across Lake and Sea hexsides\", 14.1 no supply across a lake hexside; crossed only by the causeways (8.1.6)"}
   escarpment:
     {name: Escarpment, move: "+1", combat: "[lost]", style: ridge,
-     note: "escarpment cost [lost] (8.1.2: paid entering an escarpment hex across this hexside; charged here in both directions)",
+     note: "escarpment cost [lost] (8.1.2: paid entering an escarpment hex across this hexside; charged here in both directions; road movement ignores it, 8.1.4)",
      approximate: true, source: "authored: one MP over the clear cost of the escarpment hex"}
   ridge:
     {name: Mountain ridge, move: "+2", combat: "artillery may not retreat across except by road/RR; supply +1", style: ridge,
-     note: "movement cost [lost]; road movement ignores it (8.1.4), which the checker does not model",
+     note: "movement cost [lost]; road movement ignores it (8.1.4)",
      approximate: true, source: "scaled from the supply path cost (14.1: Mountain Ridge hexside +1 hex) at clear's 2 MP (4.1)"}
   bridge:
     {name: Bridge, move: "+0", combat: "see river", style: bridge, over: [lesser_river, major_river, grand_river],

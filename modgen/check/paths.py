@@ -88,25 +88,31 @@ class MoveCosts:
                 key = frozenset(pair)
                 self.road_rate[key] = min(rate, self.road_rate.get(key, rate))
 
-    def enter(self, a: str, b: str) -> tuple[Optional[float], bool, str]:
-        """(cost of entering b from a, whether the unit must stop there, why not if it may not)."""
+    def enter(self, a: str, b: str, limits: Optional[MoveLimits] = None) -> tuple[Optional[float], bool, str]:
+        """(cost of entering b from a, whether the unit must stop there, why not if it may not);
+        `limits`: the plugin's road links and the hexsides a road step does not pay."""
         m = self.m
         terrain = m.terrain_types[m.terrain[b]]
         if terrain.closed_to(self.tags):
             return CLOSED, False, f"{terrain.name} is prohibited terrain"
-        road = self.road_rate.get(frozenset((a, b)))
+        key = frozenset((a, b))
+        rates = [r for r in (self.road_rate.get(key), limits.road_links.get(key) if limits else None) if r is not None]
+        road = min(rates) if rates else None
         if road is None and self.tags & set(terrain.road_only):
             return CLOSED, False, f"{terrain.name} may be entered only along a road"
         base = road if road is not None else read_cost(terrain.move).value
         if base is None:
             return CLOSED, False, f"{terrain.name}: TEC cost {terrain.move!r}"
-        side, stop, why = self.hexside(a, b)
+        ignore = limits.road_ignores if limits is not None and road is not None else frozenset()
+        side, stop, why = self.hexside(a, b, ignore)
         if side is None:
             return CLOSED, False, why
         return base + side, stop, ""
 
-    def hexside(self, a: str, b: str) -> tuple[Optional[float], bool, str]:
-        types = self.m.side_types(a, b)
+    def hexside(self, a: str, b: str, ignore: frozenset[str] = frozenset()) -> tuple[Optional[float], bool, str]:
+        """(extra cost of crossing the hexside a/b, whether it ends the move, why not); `ignore`: hexside
+        types not paid (a road step under a rule that lets it skip them)."""
+        types = [t for t in self.m.side_types(a, b) if t.id not in ignore]
         crossings = [t for t in types if t.on]
         covered = {o for t in crossings for o in t.on}
         total, stop = 0.0, False
@@ -146,7 +152,7 @@ def cheapest_path(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, st
         for nxt in costs.m.neighbours(here):
             if nxt in limits.closed or nxt in avoid or frozenset((here, nxt)) in limits.closed_sides:
                 continue
-            step, stop, _ = costs.enter(here, nxt)
+            step, stop, _ = costs.enter(here, nxt, limits)
             if step is None:
                 continue
             step += limits.side_costs.get(frozenset((here, nxt)), 0.0)
@@ -186,14 +192,14 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
         closed_side = limits.closed_sides.get(frozenset((start, goal)))
         if closed_side:
             return Verdict(False, closed_side[0], "Move across a closed hexside", closed_side[1])
-        step, _, why = costs.enter(start, goal)
+        step, _, why = costs.enter(start, goal, limits)
         if step is None:
             return Verdict(False, rules.prohibited_rule, "Move into a prohibited hex", why)
     path = cheapest_path(costs, rules, limits, start, goal)
     if path is not None and path.cost <= limits.allowance:
         return Verdict(True, path=path)
     if adjacent and rules.minimum_hexes >= 1:
-        return Verdict(True, path=Path((start, goal), costs.enter(start, goal)[0] or 0.0, 0.0))  # minimum movement
+        return Verdict(True, path=Path((start, goal), costs.enter(start, goal, limits)[0] or 0.0, 0.0))  # minimum movement
     ext: Optional[Path] = None
     extended = bool(rules.extended_bonus) and start not in limits.near_enemy and goal not in limits.near_enemy
     if extended:

@@ -4,7 +4,8 @@ Source: The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June
 5.4, 8.0, 8.1, 12.1, 12.4. The core (modgen.check.logcheck) joins a unit's drops and finds its
 cheapest path (modgen.check.paths); this module tells it, for one unit in one phase, its movement
 allowance, the hexes in an enemy ZOC, the hexes it may not enter, the lower EZOC-to-EZOC costs
-into hexes friendly units hold, and whether it may move at all. In the Counter Movement Phase
+into hexes friendly units hold, road movement along RR lines and past escarpments and ridges
+(8.1.4), and whether it may move at all. In the Counter Movement Phase
 (game.yaml movement.counter_phases) the non-phasing player moves (5.4), at half the allowance;
 off_turn_move names the moves the other side may make in a movement phase.
 
@@ -15,10 +16,11 @@ off_turn_move beyond their kind and distance.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Optional
 
 from ..gamestate import GameState, UnitState
-from ..plugin_api import MoveLimits, PhaseLog, UnitMove
+from ..plugin_api import MoveLimits, PhaseLog, UnitMove, once
 from .common import neighbour_tables
 from .ef1914_positions import ip_hexes
 from .ef1914_units import enemy_zoc, is_artillery, is_combat, rail_mode
@@ -87,6 +89,34 @@ def _between_costs(state: GameState, u: UnitState, ezoc: set[str]) -> dict[str, 
     return out
 
 
+ROAD_IGNORES = frozenset({"escarpment", "ridge"})  # map.yaml hexside types other than rivers (8.1.4)
+
+
+def _rail_road_links(state: GameState) -> dict[frozenset[str], float]:
+    """8.1.4: "Units can move along adjacent contiguous roadway or RR line hexes in order to avoid paying
+    MP costs for the other terrain in the hex and hexside terrain features (except river hexsides - see
+    8.1.3). This is termed Road Movement." The rate along a RR line is in the lost TEC. DECISION: the
+    cheapest roadway's (the map's primary road, 1 1/2 MP, itself derived from 4.1 EXAMPLE 2): a checker
+    that prices it dearer would report legal moves along railways. Once per map."""
+    m = state.game.map
+
+    def compute() -> dict[frozenset[str], float]:
+        rates = [_rate(rt.move) for rt in m.road_types.values()]
+        rate = min((r for r in rates if r is not None), default=None)
+        if rate is None:
+            return {}
+        return {frozenset(pair): rate for route in m.railroads for pair in zip(route.hexes, route.hexes[1:])}
+    return once(state, "ef1914:rail-road-links", compute)
+
+
+def _rate(text: str) -> Optional[float]:
+    """A road type's cost as map.yaml writes it ("3/2", "2"); None when it is not a number."""
+    try:
+        return float(Fraction(text.strip()))
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
 def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
     """8.1 the unit's MA (3.3 halved in the Counter Movement Phase); 8.0 "Friendly units can NEVER
     enter hexes containing enemy units"; 4.1 the EZOC hexes ("Friendly units do not negate the
@@ -105,7 +135,8 @@ def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
                                    f"({', '.join(sorted(complex_))}) until the GT in its dot") for h in ring if h not in closed})
     ezoc = set(enemy_zoc(state, u.side))
     return MoveLimits(allowance(state, u), frozenset(ezoc), closed, held=held,
-                      zoc_between=_between_costs(state, u, ezoc))
+                      zoc_between=_between_costs(state, u, ezoc), road_links=_rail_road_links(state),
+                      road_ignores=ROAD_IGNORES)
 
 
 def _reaction(ph: PhaseLog, before: UnitState, after: UnitState) -> bool:
