@@ -3,7 +3,7 @@
 Run: .venv/bin/python benchmarks/log_check_ef.py [STEPS] [--module VMOD]
 
 The log: samples/ef1914/turn.vlog, a genuine one the VASSAL engine recorded (GT 1 Russia from the
-Tannenberg set-up: 10 steps, 7 phases, moves in the Movement and the Counter Movement Phase), with drops
+Tannenberg set-up: 11 steps, 7 phases, a rail move, moves in the Movement and the Counter Movement Phase), with drops
 added to its Movement Phase until it has STEPS steps (default 300): Russian units away from the Germans,
 each set down on a clear neighbouring hex and back again (a player trying a move), and once
 out for good: every unit ends one hex from where it began, a legal move the checker still prices. Every added step is a MovePiece as the engine writes it; the header, the phases and
@@ -85,8 +85,8 @@ def longer_log(module: Path, steps: int, out: Path) -> int:
             rec.x, rec.y = x, y
         k += 1
     added = added[: steps - have]
-    # after step 7 (the last drop of the recorded Movement Phase), before its Next
-    movement_end = first_step + 7
+    # after step 8 (the last drop of the recorded Movement Phase), before its Next
+    movement_end = first_step + 8
     tokens = tokens[:movement_end] + added + tokens[movement_end:]
     entries["savedGame"] = obfuscate(encode(tokens, ESC), 0x5A)
     out.write_bytes(zip_bytes(list(entries.items())))

@@ -293,6 +293,9 @@ class MoveLimits:
     zoc_between: dict[str, float] = field(default_factory=dict)  # hex -> the EZOC-to-EZOC cost into it where a rule lowers it there
     road_links: dict[frozenset[str], float] = field(default_factory=dict)  # more links a unit may move along at a road's rate (a railway as a roadway)
     road_ignores: frozenset[str] = frozenset()  # hexside type ids a step along a road (or road_links) does not pay
+    # goals another mode of movement reaches that the search over hexes does not (rail): hex -> (rule, title,
+    # why) when a rule refuses that goal, rule "" when the mode reaches it legally; judged only when no path on foot does
+    other_modes: dict[str, tuple[str, str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

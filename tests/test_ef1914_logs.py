@@ -40,6 +40,7 @@ import pytest
 
 from modgen.check.logcheck import check_log
 from modgen.engine import run_engine
+from modgen.rules.ef1914_log import RAIL_TITLE
 from modgen.vassal.module import read_module
 
 from .conftest import loaded, require_engine
@@ -57,11 +58,13 @@ def plan(g) -> list[tuple[str, list, list]]:
     """(log name or "" for actions not logged, actions, findings expected: (step, rule, title, units))."""
     return [
         # GT 1 from the set-up's first phase: steps 1-5 Next to the Russian Movement Phase. Step 6: 25/3
-        # 38.19 -> 39.19 along the railway, entering 1/1's ZOC: 1 1/2 + 1 = 2 1/2 MP of 7. Step 7: 1/13 58.38 -> 55.38, three clear
-        # hexes, 6 MP of 7. Step 8 Next: the German Counter Movement Phase; step 9: 36/17 44.22 -> 44.21,
-        # one clear hex, 2 MP of 3 1/2. Step 10 Next to the Attack Phase. Nothing breaks a rule.
-        ("legal", [NEXT] * 5 + [_move(g, "ru-25-3", "39.19"), _move(g, "ru-1-13", "55.38"), NEXT,
-                                _move(g, "de-36-17", "44.21"), NEXT], []),
+        # 38.19 -> 39.19 along the railway, entering 1/1's ZOC: 1 1/2 + 1 = 2 1/2 MP of 7. Step 7: 1/13
+        # 58.38 -> 55.38, three clear hexes, 6 MP of 7. Step 8: 2/23 from the station 63.39 (Mlawa, no
+        # EZOC) to the station 35.40, far beyond its MA on foot: a rail move (8.2) to a station more than
+        # two hexes from every German unit. Step 9 Next: the German Counter Movement Phase; step 10: 36/17
+        # 44.22 -> 44.21, one clear hex, 2 MP of 3 1/2. Step 11 Next to the Attack Phase. Nothing breaks a rule.
+        ("legal", [NEXT] * 5 + [_move(g, "ru-25-3", "39.19"), _move(g, "ru-1-13", "55.38"), _move(g, "ru-2-23", "35.40"),
+                                NEXT, _move(g, "de-36-17", "44.21"), NEXT], []),
         # Attack, Counter Attack, Post-Combat, then the Central Powers' turn to its Movement Phase.
         ("", [NEXT] * 8, []),
         # 1R/1R 48.23 -> 52.23: four clear hexes, 8 MP, more than its MA 7 (8.1), at step 1.
@@ -78,9 +81,12 @@ def plan(g) -> list[tuple[str, list, list]]:
          [(1, "TEC", "Move into a prohibited hex", ("de-masurian",))]),
         ("", [_move(g, "de-masurian", "51.30")], []),  # put back, unlogged: the next log starts legal
         # Step 1 Next: the Russian Counter Movement Phase (MA halved: 3 1/2). Step 2: 40/4 37.24 -> 35.24,
-        # two clear hexes, 4 MP: within its MA 7 but more than 3 1/2 (3.3, 5.4), at step 2.
-        ("counter", [NEXT, _move(g, "ru-40-4", "35.24")],
-         [(2, "8.1", "Move longer than the movement allowance", ("ru-40-4",))]),
+        # two clear hexes, 4 MP: within its MA 7 but more than 3 1/2 (3.3, 5.4), at step 2. Step 3: 2/23 by
+        # rail from the station 35.40 to the station 36.19, two hexes from 1/1 (38.19 since the "ezoc" log):
+        # not "a minimum of three hexes away from enemy units" (8.2), at step 3.
+        ("counter", [NEXT, _move(g, "ru-40-4", "35.24"), _move(g, "ru-2-23", "36.19")],
+         [(2, "8.1", "Move longer than the movement allowance", ("ru-40-4",)),
+          (3, "8.2", RAIL_TITLE, ("ru-2-23",))]),
     ]
 
 
@@ -129,9 +135,10 @@ def test_the_costs_named_are_the_rules(recorded, ef_module):
     assert by["counter"][0].path_cost == 4 and "allowance 3.5" in by["counter"][0].finding.message
     assert "Counter Movement" in by["counter"][0].finding.message
     assert "Lake" in by["prohibited"][0].finding.message
+    assert "36.19 is fewer than three hexes from the enemy unit in 38.19" in by["counter"][1].finding.message
 
 
 def test_the_legal_turn_shows_its_phases_and_moves(recorded, ef_module):
     report = check_log(recorded["legal"], ef_module)
     phases = [(p.phase, p.side, len(p.moves)) for p in report.phases]
-    assert ("Movement", "russian", 2) in phases and ("Counter Movement", "russian", 1) in phases
+    assert ("Movement", "russian", 3) in phases and ("Counter Movement", "russian", 1) in phases

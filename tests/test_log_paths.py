@@ -126,6 +126,20 @@ def test_a_rule_s_road_links_and_the_hexsides_a_road_step_skips(galicia):
     assert costs.enter("1.11", "1.12", MoveLimits(4, road_ignores=frozenset({"river"})))[0] == 1 + 2  # no road: paid
 
 
+def test_a_goal_another_mode_reaches_is_judged_by_its_rule_only_when_no_path_on_foot_does(galicia):
+    """MoveLimits.other_modes: goals another mode of movement (rail) reaches, legal (rule "") or with
+    the rule that refuses them; a goal in reach on foot stays legal whatever the other mode says."""
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 1))
+    far = _beyond(galicia)  # 2 MP from 11.02: beyond an allowance of 1
+    assert not judge_move(costs, rules, MoveLimits(1), "11.02", far, [far]).legal
+    assert judge_move(costs, rules, MoveLimits(1, other_modes={far: ("", "", "")}), "11.02", far, [far]).legal
+    refused = judge_move(costs, rules, MoveLimits(1, other_modes={far: ("9.9", "Too near", "why")}), "11.02", far, [far])
+    assert (refused.legal, refused.rule, refused.title, refused.why) == (False, "9.9", "Too near", "why")
+    near = MoveLimits(1, other_modes={"11.03": ("9.9", "Too near", "why")})
+    assert judge_move(costs, rules, near, "11.02", "11.03", ["11.03"]).legal  # 1 MP on foot
+
+
 def test_a_rule_s_extra_cost_to_cross_a_hexside_is_paid_on_that_side_only(galicia):
     """MoveLimits.side_costs: a plugin's extra MP for crossing one hexside (a line of control).
     11.02 and 11.03 are clear and share a neighbour: 2 MP round it, 1 MP straight across."""

@@ -198,6 +198,9 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
     path = cheapest_path(costs, rules, limits, start, goal)
     if path is not None and path.cost <= limits.allowance:
         return Verdict(True, path=path)
+    if goal in limits.other_modes:  # no path on foot: another mode the plugin names (rail) may reach it
+        rule, title, why = limits.other_modes[goal]
+        return Verdict(True) if not rule else Verdict(False, rule, title, why)
     if adjacent and rules.minimum_hexes >= 1:
         return Verdict(True, path=Path((start, goal), costs.enter(start, goal, limits)[0] or 0.0, 0.0))  # minimum movement
     ext: Optional[Path] = None

@@ -1,5 +1,5 @@
 """Record samples/ef1914/turn.vlog with the real VASSAL engine (conformance harness): the legal turn of
-tests/test_ef1914_logs.py (GT 1 from the Tannenberg set-up: the Russian Movement Phase, the German
+tests/test_ef1914_logs.py (GT 1 from the Tannenberg set-up: the Russian Movement Phase with a rail move, the German
 Counter Movement Phase; that test says why each step is legal). It checks clean.
 
     MODGEN_ENGINE_DIR=... .venv/bin/python samples/ef1914/make_sample_logs.py [--build build]
