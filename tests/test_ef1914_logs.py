@@ -142,3 +142,46 @@ def test_the_legal_turn_shows_its_phases_and_moves(recorded, ef_module):
     report = check_log(recorded["legal"], ef_module)
     phases = [(p.phase, p.side, len(p.moves)) for p in report.phases]
     assert ("Movement", "russian", 3) in phases and ("Counter Movement", "russian", 1) in phases
+
+
+# ----------------------------------------------------------------------------- move limits, without the engine
+# The position after samples/ef1914/turn.vlog (the "legal" log above, recorded by the engine): 25/3 in 39.19,
+# next to 1/1 (40.19); 27/3 in 38.20, next to 39.19. Read with the module built from the data tree.
+
+@pytest.fixture(scope="module")
+def after_legal(ef_module: Path):
+    from modgen.check.logcheck import check_log as check
+    return check(Path(__file__).resolve().parents[1] / "samples" / "ef1914" / "turn.vlog", ef_module).phases[-1].end
+
+
+def _limits(state, unit_id: str, phase: str = ""):
+    from dataclasses import replace
+    from modgen.rules.ef1914_log import move_limits
+    if phase:
+        state = replace(state, phase=phase, memo={})
+    return move_limits(state, next(u for u in state.units if u.id == unit_id))
+
+
+def test_ezoc_to_ezoc_into_a_hex_a_friendly_combat_unit_holds_costs_3(after_legal):
+    """4.1: "if the new hex is occupied by a friendly combat unit, the extra cost is only +3 MPs":
+    39.19 (25/3) is in 1/1's ZOC, so for 27/3 a step from an EZOC into it costs +3; not for 25/3 itself."""
+    assert _limits(after_legal, "ru-27-3").zoc_between == {"39.19": 3.0}
+    assert "39.19" not in _limits(after_legal, "ru-25-3").zoc_between
+
+
+def test_the_allowance_is_halved_in_the_counter_movement_phase(after_legal):
+    """3.3: "If a unit's MA is 7, the unit would have a movement allowance of 3-1/2 during the Counter
+    Movement Phase"."""
+    assert _limits(after_legal, "ru-27-3", "Movement").allowance == 7
+    assert _limits(after_legal, "ru-27-3", "Counter Movement").allowance == 3.5
+
+
+def test_units_that_may_not_move(after_legal):
+    """12.1 "a fortress unit may never move"; 12.4 a fortress garrison (the dot, set up on a one-hex
+    fortress) stays until its release GT; 3.3.5 a city garrison (Allenstein's dot) is immobile; a depot
+    moves only by rail ("R" MA): not judged (None)."""
+    assert _limits(after_legal, "ru-f-kovno").held[0] == "12.1"
+    assert _limits(after_legal, "ru-56r-26r").held[0] == "12.4"  # dot 2, GT 1
+    assert _limits(after_legal, "de-allenstein").held[0] == "3.3.5"
+    assert _limits(after_legal, "de-dep-all") is None
+    assert _limits(after_legal, "ru-27-3").held == ()
