@@ -296,6 +296,8 @@ class MoveLimits:
     # goals another mode of movement reaches that the search over hexes does not (rail): hex -> (rule, title,
     # why) when a rule refuses that goal, rule "" when the mode reaches it legally; judged only when no path on foot does
     other_modes: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    forced: float = 0.0  # extra MP a forced march may add to the allowance (a roll the log may not show)
+    forced_rule: str = ""
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,9 @@ the expectations rest on:
 Map facts (maps/ef1914, the Tannenberg set-up): every hex named below is clear, with no hexside
 feature, road or railway on the paths used but the railway 38.19-39.19. Russian 25/3 (MA 7) stands in 38.19, German 1/1 (MA 7)
 in 40.19: two hexes apart. 39.19 is next to both; 38.19's and 40.19's other neighbours meet only at
-39.19. German 1R/1R (MA 7) in 48.23 is four hexes from 52.23, no Russian unit within two hexes of
+39.19. German 1R/1R (MA 7) in 48.23 is six hexes from 46.18, no Russian unit within two hexes of
 the way. German Masurian (MA 7) in 51.30 is next to the lake hex 50.31. Russian 40/4 (MA 7) in
-37.24 is two hexes from 35.24 (through 36.24), no German unit within three hexes. Russian 1/13
+37.24 is four hexes from 33.24, and 30/4 (MA 7) in 37.22 two from 35.22, no German unit within three hexes. Russian 1/13
 in 58.38 is three hexes from 55.38; German 36/17 in 44.22 (forest) is next to 44.21; neither way
 comes near an enemy unit.
 """
@@ -67,8 +67,9 @@ def plan(g) -> list[tuple[str, list, list]]:
                                 NEXT, _move(g, "de-36-17", "44.21"), NEXT], []),
         # Attack, Counter Attack, Post-Combat, then the Central Powers' turn to its Movement Phase.
         ("", [NEXT] * 8, []),
-        # 1R/1R 48.23 -> 52.23: four clear hexes, 8 MP, more than its MA 7 (8.1), at step 1.
-        ("too_long", [_move(g, "de-1r-1r", "52.23")],
+        # 1R/1R 48.23 -> 46.18: six hexes at 2 MP each (clear, or the secondary road 48.21-48.19 at the same
+        # 2), 12 MP: more than its MA 7 even with the 3 MP of a forced march (8.1, 8.3), at step 1.
+        ("too_long", [_move(g, "de-1r-1r", "46.18")],
          [(1, "8.1", "Move longer than the movement allowance", ("de-1r-1r",))]),
         # 1/1 starts its phase in 25/3's ZOC (40.19) and ends in it again (38.19): two clear hexes, 4 MP
         # without the ZOC, but 39.19 is enemy-held, so the cheapest way is 40.18, 39.18, 38.19: 6 MP of
@@ -80,11 +81,13 @@ def plan(g) -> list[tuple[str, list, list]]:
         ("prohibited", [_move(g, "de-masurian", "50.31")],
          [(1, "TEC", "Move into a prohibited hex", ("de-masurian",))]),
         ("", [_move(g, "de-masurian", "51.30")], []),  # put back, unlogged: the next log starts legal
-        # Step 1 Next: the Russian Counter Movement Phase (MA halved: 3 1/2). Step 2: 40/4 37.24 -> 35.24,
-        # two clear hexes, 4 MP: within its MA 7 but more than 3 1/2 (3.3, 5.4), at step 2. Step 3: 2/23 by
-        # rail from the station 35.40 to the station 36.19, two hexes from 1/1 (38.19 since the "ezoc" log):
-        # not "a minimum of three hexes away from enemy units" (8.2), at step 3.
-        ("counter", [NEXT, _move(g, "ru-40-4", "35.24"), _move(g, "ru-2-23", "36.19")],
+        # Step 1 Next: the Russian Counter Movement Phase (MA halved: 3 1/2; 8.3 "a maximum of 6-1/2 MPs during a
+        # Counter Movement Phase" by forced march). Step 2: 40/4 37.24 -> 33.24, four clear hexes, 8 MP: within
+        # its MA 7 but more than 3 1/2 + 3 (3.3, 5.4, 8.3), at step 2. Step 3: 2/23 by rail from the station
+        # 35.40 to the station 36.19, two hexes from 1/1 (38.19 since the "ezoc" log): not "a minimum of three
+        # hexes away from enemy units" (8.2), at step 3. Step 4: 30/4 37.22 -> 35.22, two clear hexes, 4 MP:
+        # more than 3 1/2, within 6 1/2: a forced march, legal; its roll is not checkable (a note, no finding).
+        ("counter", [NEXT, _move(g, "ru-40-4", "33.24"), _move(g, "ru-2-23", "36.19"), _move(g, "ru-30-4", "35.22")],
          [(2, "8.1", "Move longer than the movement allowance", ("ru-40-4",)),
           (3, "8.2", RAIL_TITLE, ("ru-2-23",))]),
     ]
@@ -128,14 +131,22 @@ def test_each_log_reports_exactly_the_step_that_breaks_a_rule(recorded, ef_modul
 def test_the_costs_named_are_the_rules(recorded, ef_module):
     """The cheapest paths and allowances the findings give, as reasoned above."""
     by = {name: check_log(recorded[name], ef_module).findings for name, _ in CASES if name != "legal"}
-    assert by["too_long"][0].path_cost == 8 and "allowance 7" in by["too_long"][0].finding.message
+    assert by["too_long"][0].path_cost == 12 and "allowance 7 + 3 by forced march (8.3)" in by["too_long"][0].finding.message
     ezoc = by["ezoc"][0]
     assert ezoc.path_cost == 14 and ezoc.path == ("40.19", "40.18", "39.18", "38.19")
     assert "6 terrain + 8 enemy ZOC" in ezoc.finding.message
-    assert by["counter"][0].path_cost == 4 and "allowance 3.5" in by["counter"][0].finding.message
+    assert by["counter"][0].path_cost == 8 and "allowance 3.5 + 3 by forced march" in by["counter"][0].finding.message
     assert "Counter Movement" in by["counter"][0].finding.message
     assert "Lake" in by["prohibited"][0].finding.message
     assert "36.19 is fewer than three hexes from the enemy unit in 38.19" in by["counter"][1].finding.message
+
+
+def test_a_forced_march_is_legal_and_noted_with_its_extra_mp(recorded, ef_module):
+    """8.3: 30/4's 4 MP in the Counter Movement Phase is 1/2 MP beyond 3 1/2: a forced march; the
+    Effectiveness Check it needs is a roll the log may not show: a note, not a finding."""
+    notes = [n for n in check_log(recorded["counter"], ef_module).notes if n.finding.units == ("ru-30-4",)]
+    assert [(n.step, n.finding.rule, n.finding.title) for n in notes] == [(4, "8.3", "Move not checkable")]
+    assert "0.5 beyond the allowance 3.5" in notes[0].finding.message and "not checkable" in notes[0].finding.message
 
 
 def test_the_legal_turn_shows_its_phases_and_moves(recorded, ef_module):

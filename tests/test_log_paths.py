@@ -140,6 +140,19 @@ def test_a_goal_another_mode_reaches_is_judged_by_its_rule_only_when_no_path_on_
     assert judge_move(costs, rules, near, "11.02", "11.03", ["11.03"]).legal  # 1 MP on foot
 
 
+def test_a_forced_march_makes_a_move_legal_with_a_note_up_to_its_extra_mp(galicia):
+    """MoveLimits.forced: extra MP a forced march may add (its roll not in the log): a move within
+    allowance + forced is legal with a note naming the MP beyond; beyond it, the finding names both."""
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 1))
+    far = _beyond(galicia)  # 2 MP from 11.02
+    v = judge_move(costs, rules, MoveLimits(1, forced=1, forced_rule="8.3"), "11.02", far, [far])
+    assert v.legal and "1 beyond the allowance 1" in v.note and "(8.3)" in v.note
+    assert not judge_move(costs, rules, MoveLimits(1), "11.02", far, [far]).note
+    short = judge_move(costs, rules, MoveLimits(0.5, forced=1, forced_rule="8.3"), "11.02", far, [far])
+    assert not short.legal and "allowance 0.5 + 1 by forced march (8.3)" in short.why
+
+
 def test_a_rule_s_extra_cost_to_cross_a_hexside_is_paid_on_that_side_only(galicia):
     """MoveLimits.side_costs: a plugin's extra MP for crossing one hexside (a line of control).
     11.02 and 11.03 are clear and share a neighbour: 2 MP round it, 1 MP straight across."""

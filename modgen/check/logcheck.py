@@ -38,7 +38,7 @@ from ..errors import SaveError
 from ..gamestate import GameState, UnitState
 from ..model import Reinforcement
 from ..movement import MovementRules
-from ..plugin_api import END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, Finding, MoveLimits, PhaseLog, Roll, StepFinding, UnitMove, VPLine
+from ..plugin_api import END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, INFO, Finding, MoveLimits, PhaseLog, Roll, StepFinding, UnitMove, VPLine
 from ..plugins import rules_for
 from ..vassal.logsteps import GameLog, LogStep, read_log
 from ..vassal.loader import BoardPick
@@ -90,7 +90,8 @@ def check_log(path: str | Path, module: Optional[Path] = None, module_dirs: Sequ
         if rules is None:
             continue
         got = _judge_phase(ph, rules, plugin)
-        findings += got
+        findings += [f for f in got if f.finding.status != INFO]
+        notes += [f for f in got if f.finding.status == INFO]  # legal, with what the log cannot confirm (a roll)
         combat = getattr(plugin, "combat", None)
         if ph.phase in rules.combat_phases and (ph.rolls or any(m.on_map for m in ph.moves)):
             if callable(combat):
@@ -251,6 +252,11 @@ def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState
         return []
     drops = [m.to for m in moves if m.on_map]
     verdict = judge_move(MoveCosts(ph.start.game.map, before.unit), rules, limits, before.hex, after.hex, drops)
+    if verdict.legal and verdict.note:
+        return [StepFinding(last, Finding(limits.forced_rule, "Move not checkable", (before.hex, after.hex), (before.id,),
+                                          f"{before.id} {before.hex} -> {after.hex} in {ph.label()}: {verdict.note}",
+                                          status=INFO), verdict.path.hexes if verdict.path else (),
+                            verdict.path.cost if verdict.path else None)]
     if verdict.legal:
         return []
     return [StepFinding(last, Finding(verdict.rule, verdict.title, (before.hex, after.hex), (before.id,),

@@ -71,6 +71,7 @@ class Verdict:
     title: str = ""
     why: str = ""
     path: Optional[Path] = None
+    note: str = ""  # a legal move's note: what it needed that the log cannot confirm (a forced march's roll)
 
 
 class MoveCosts:
@@ -198,6 +199,10 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
     path = cheapest_path(costs, rules, limits, start, goal)
     if path is not None and path.cost <= limits.allowance:
         return Verdict(True, path=path)
+    if path is not None and limits.forced and path.cost <= limits.allowance + limits.forced:
+        return Verdict(True, path=path, note=f"a forced march ({limits.forced_rule}): cheapest path costs {path.cost:g} MP, "
+                       f"{path.cost - limits.allowance:g} beyond the allowance {limits.allowance:g} (at most "
+                       f"+{limits.forced:g}); its Effectiveness Check roll is not checkable from the log")
     if goal in limits.other_modes:  # no path on foot: another mode the plugin names (rail) may reach it
         rule, title, why = limits.other_modes[goal]
         return Verdict(True) if not rule else Verdict(False, rule, title, why)
@@ -220,10 +225,11 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
         return Verdict(False, rules.minimum_rule, "Minimum move and other movement",
                        f"moved one hex to {minimum} by minimum movement (it costs more than the allowance "
                        f"{limits.allowance:g} MP), then on: a unit using minimum movement spends no other MP", path)
-    if free is not None and free.cost <= limits.allowance and rules.zoc.rule:
+    forced = f" + {limits.forced:g} by forced march ({limits.forced_rule})" if limits.forced else ""
+    if free is not None and free.cost <= limits.allowance + limits.forced and rules.zoc.rule:
         return Verdict(False, rules.zoc.rule, "Move too long with enemy ZOC costs",
                        f"cheapest path costs {path.cost:g} MP ({path.cost - path.zoc_cost:g} terrain + "
-                       f"{path.zoc_cost:g} enemy ZOC), more than the allowance {limits.allowance:g}", path)
+                       f"{path.zoc_cost:g} enemy ZOC), more than the allowance {limits.allowance:g}{forced}", path)
     if ext is not None:  # the extended allowance applied: name it, and the path it allows
         return Verdict(False, rules.rule, "Move longer than the movement allowance",
                        f"cheapest path clear of hexes next to enemy units costs {ext.cost:g} MP, more than the "
@@ -232,7 +238,7 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
     beside = (f"; the extended allowance ({rules.extended_rule}) needs a path clear of hexes next to enemy units "
               "and there is none" if extended else "")
     return Verdict(False, rules.rule, "Move longer than the movement allowance",
-                   f"cheapest path costs {path.cost:g} MP, more than the allowance {limits.allowance:g}{beside}", path)
+                   f"cheapest path costs {path.cost:g} MP, more than the allowance {limits.allowance:g}{forced}{beside}", path)
 
 
 def _minimum_first(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, drops: list[str]) -> str:

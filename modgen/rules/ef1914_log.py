@@ -121,6 +121,12 @@ def _rate(text: str) -> Optional[float]:
         return None
 
 
+# 8.3: "A player may increase an infantry unit's MA by up to 3 MPs, and a cavalry unit's MA by up to 6 MPs per
+# movement phase. EXAMPLE: An infantry unit has a MA of 7; therefore the unit could expend up to a maximum of
+# 10 MPs during a Movement Phase and a maximum of 6-1/2 MPs during a Counter Movement Phase." Its Effectiveness
+# Check (2d6) and the Forced March Results Table (lost) are not read: a move within the extra MP is legal, with a
+# note that the roll is not checkable.
+FORCED_MARCH = {"infantry": 3.0, "cavalry": 6.0}
 RAIL_MIN_DISTANCE = 3  # 8.2 (3): "a minimum of three hexes away from enemy units"
 RAIL_TITLE = "Rail movement to a station near the enemy"
 
@@ -197,7 +203,8 @@ def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
     ezoc = set(enemy_zoc(state, u.side))
     return MoveLimits(allowance(state, u), frozenset(ezoc), closed, held=held,
                       zoc_between=_between_costs(state, u, ezoc), road_links=_rail_road_links(state),
-                      road_ignores=ROAD_IGNORES, other_modes={} if held else rail_goals(state, u, ezoc))
+                      road_ignores=ROAD_IGNORES, other_modes={} if held else rail_goals(state, u, ezoc),
+                      forced=FORCED_MARCH.get(u.unit.type, 0.0), forced_rule="8.3")
 
 
 def _reaction(ph: PhaseLog, before: UnitState, after: UnitState) -> bool:
