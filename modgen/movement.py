@@ -23,8 +23,11 @@ class ZocCosts:
     rule: str = ""
     between: float | None = None  # a step from one EZOC hex straight into another, instead of leave + enter
 
-    def step(self, from_ezoc: bool, to_ezoc: bool) -> float:
-        """Extra MP of one step, by whether it leaves and whether it enters an enemy ZOC."""
+    def step(self, from_ezoc: bool, to_ezoc: bool, between: float | None = None) -> float:
+        """Extra MP of one step, by whether it leaves and whether it enters an enemy ZOC; `between`:
+        this step's own EZOC-to-EZOC cost, where a rule sets one for the hex entered."""
+        if from_ezoc and to_ezoc and between is not None:
+            return between
         if from_ezoc and to_ezoc and self.between is not None:
             return self.between
         return (self.leave if from_ezoc else 0.0) + (self.enter if to_ezoc else 0.0)
@@ -44,3 +47,4 @@ class MovementRules:
     entry_phases: tuple[str, ...] = ()  # the phases in which reinforcements arrive
     entry_rule: str = ""
     combat_phases: tuple[str, ...] = ()  # units move then only as combat results say (retreat, advance)
+    counter_phases: tuple[str, ...] = ()  # the NON-phasing side moves by its MA (a counter movement phase); the phasing side only as off_turn_move allows

@@ -278,8 +278,10 @@ class RulesPlugin(Protocol):
 class MoveLimits:
     """What the rules say of one unit's move in one phase, beyond the TEC: its allowance (or why
     it may not move at all), the hexes in an enemy ZOC for it, hexes and hexsides a rule closes
-    (rule number, why), extra MP a rule adds to crossing a hexside (a line the enemy controls), and
-    the hexes next to an enemy unit (extended movement)."""
+    (rule number, why), extra MP a rule adds to crossing a hexside (a line the enemy controls), the
+    EZOC-to-EZOC cost into a hex where a rule makes it other than the declared one (a friendly unit
+    there), links a rule lets a unit move along at a road's rate and the hexside types a step along a
+    road does not pay, and the hexes next to an enemy unit (extended movement)."""
 
     allowance: float
     ezoc: frozenset[str] = frozenset()
@@ -288,6 +290,14 @@ class MoveLimits:
     near_enemy: frozenset[str] = frozenset()
     held: tuple[str, str] = ()  # (rule, why) when the unit may not move at all this phase
     side_costs: dict[frozenset[str], float] = field(default_factory=dict)  # extra MP a rule adds to crossing a hexside
+    zoc_between: dict[str, float] = field(default_factory=dict)  # hex -> the EZOC-to-EZOC cost into it where a rule lowers it there
+    road_links: dict[frozenset[str], float] = field(default_factory=dict)  # more links a unit may move along at a road's rate (a railway as a roadway)
+    road_ignores: frozenset[str] = frozenset()  # hexside type ids a step along a road (or road_links) does not pay
+    # goals another mode of movement reaches that the search over hexes does not (rail): hex -> (rule, title,
+    # why) when a rule refuses that goal, rule "" when the mode reaches it legally; judged only when no path on foot does
+    other_modes: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    forced: float = 0.0  # extra MP a forced march may add to the allowance (a roll the log may not show)
+    forced_rule: str = ""
 
 
 @dataclass(frozen=True)

@@ -251,11 +251,14 @@ def _runs(routes: Sequence[Route], on: set[str]) -> list[Route]:
 def in_play(m: MapData, names: Iterable[str]) -> MapData:
     """The map cut down to the named sheets: their hexes, and what lies on them (routes that leave
     them split where they leave). The map itself when every sheet is named."""
-    keep = set(names)
+    keep = frozenset(names)
     if keep >= {b.name for b in m.boards}:
         return m
+    cached = _IN_PLAY.get((id(m), keep))
+    if cached is not None and cached[0] is m:
+        return cached[1]  # one object per cut: the tables rules plugins keep per map (neighbours, supply steps) serve every save
     on = {h for h, b in m.board_of.items() if b.name in keep}
-    return replace(
+    cut = replace(
         m,
         boards=[b for b in m.boards if b.name in keep],
         terrain={h: t for h, t in m.terrain.items() if h in on},
@@ -270,6 +273,11 @@ def in_play(m: MapData, names: Iterable[str]) -> MapData:
         board_of={},
         hexsides={},
     )
+    _IN_PLAY[(id(m), keep)] = (m, cut)
+    return cut
+
+
+_IN_PLAY: dict[tuple[int, frozenset[str]], tuple[MapData, MapData]] = {}  # (map, sheets) -> (map, the map cut down)
 
 
 def distance(m: MapData, a: str, b: str) -> Optional[int]:

@@ -97,6 +97,62 @@ def test_a_declared_ezoc_to_ezoc_cost_replaces_leave_plus_enter(galicia):
     assert into.cost == 1 + 1 and into.zoc_cost == 1
 
 
+def test_a_rule_s_lower_ezoc_to_ezoc_cost_into_a_hex_replaces_the_declared_one(galicia):
+    """MoveLimits.zoc_between: a plugin's EZOC-to-EZOC cost into one hex (e.g. +3 instead of +6 into a
+    hex a friendly unit holds): only a step from an EZOC into that hex; entering it from outside any
+    EZOC still costs the declared enter cost."""
+    rules = replace(galicia.movement, zoc=replace(galicia.movement.zoc, between=6.0))
+    costs = MoveCosts(galicia.map, _unit(galicia, 9))
+    a, b = "11.02", "11.03"
+    ring = frozenset({a, b, *galicia.map.neighbours(a)})
+    lowered = cheapest_path(costs, rules, MoveLimits(9, ezoc=ring, zoc_between={b: 3.0}), a, b)
+    assert lowered.hexes == (a, b) and lowered.cost == 1 + 3 and lowered.zoc_cost == 3
+    elsewhere = cheapest_path(costs, rules, MoveLimits(9, ezoc=ring, zoc_between={a: 3.0}), a, b)
+    assert elsewhere.cost == 1 + 6  # the lower cost is into a, not into b
+    into = cheapest_path(costs, rules, MoveLimits(9, ezoc=frozenset({b}), zoc_between={b: 3.0}), a, b)
+    assert into.cost == 1 + 1  # not EZOC to EZOC: the enter cost
+
+
+def test_a_rule_s_road_links_and_the_hexsides_a_road_step_skips(galicia):
+    """MoveLimits.road_links: a link a unit may move along at a road's rate (a railway as a roadway);
+    MoveLimits.road_ignores: hexside types a step along a road (or such a link) does not pay.
+    1.11/1.12 is clear across a river (1 + 2, test_river_and_woods_costs); 11.02/11.03 clear."""
+    costs = MoveCosts(galicia.map, _unit(galicia, 4))
+    assert costs.enter("11.02", "11.03", MoveLimits(4, road_links={frozenset(("11.02", "11.03")): 0.5}))[0] == 0.5
+    assert costs.enter("11.02", "11.03", MoveLimits(4))[0] == 1
+    link = {frozenset(("1.11", "1.12")): 0.5}
+    assert costs.enter("1.11", "1.12", MoveLimits(4, road_links=link))[0] == 0.5 + 2  # the river still paid
+    assert costs.enter("1.11", "1.12", MoveLimits(4, road_links=link, road_ignores=frozenset({"river"})))[0] == 0.5
+    assert costs.enter("1.11", "1.12", MoveLimits(4, road_ignores=frozenset({"river"})))[0] == 1 + 2  # no road: paid
+
+
+def test_a_goal_another_mode_reaches_is_judged_by_its_rule_only_when_no_path_on_foot_does(galicia):
+    """MoveLimits.other_modes: goals another mode of movement (rail) reaches, legal (rule "") or with
+    the rule that refuses them; a goal in reach on foot stays legal whatever the other mode says."""
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 1))
+    far = _beyond(galicia)  # 2 MP from 11.02: beyond an allowance of 1
+    assert not judge_move(costs, rules, MoveLimits(1), "11.02", far, [far]).legal
+    assert judge_move(costs, rules, MoveLimits(1, other_modes={far: ("", "", "")}), "11.02", far, [far]).legal
+    refused = judge_move(costs, rules, MoveLimits(1, other_modes={far: ("9.9", "Too near", "why")}), "11.02", far, [far])
+    assert (refused.legal, refused.rule, refused.title, refused.why) == (False, "9.9", "Too near", "why")
+    near = MoveLimits(1, other_modes={"11.03": ("9.9", "Too near", "why")})
+    assert judge_move(costs, rules, near, "11.02", "11.03", ["11.03"]).legal  # 1 MP on foot
+
+
+def test_a_forced_march_makes_a_move_legal_with_a_note_up_to_its_extra_mp(galicia):
+    """MoveLimits.forced: extra MP a forced march may add (its roll not in the log): a move within
+    allowance + forced is legal with a note naming the MP beyond; beyond it, the finding names both."""
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 1))
+    far = _beyond(galicia)  # 2 MP from 11.02
+    v = judge_move(costs, rules, MoveLimits(1, forced=1, forced_rule="8.3"), "11.02", far, [far])
+    assert v.legal and "1 beyond the allowance 1" in v.note and "(8.3)" in v.note
+    assert not judge_move(costs, rules, MoveLimits(1), "11.02", far, [far]).note
+    short = judge_move(costs, rules, MoveLimits(0.5, forced=1, forced_rule="8.3"), "11.02", far, [far])
+    assert not short.legal and "allowance 0.5 + 1 by forced march (8.3)" in short.why
+
+
 def test_a_rule_s_extra_cost_to_cross_a_hexside_is_paid_on_that_side_only(galicia):
     """MoveLimits.side_costs: a plugin's extra MP for crossing one hexside (a line of control).
     11.02 and 11.03 are clear and share a neighbour: 2 MP round it, 1 MP straight across."""

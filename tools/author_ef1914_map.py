@@ -126,30 +126,86 @@ boards:
     column: 1
     row: 1
     seams: [left, top]
+# The TEC. Every cost here is one the log checker reads (a number, "+1", "Prohibited"); the printed
+# Summer/Autumn TEC is lost, so each entry says whether the rules give its number (approximate: false,
+# quoting them) or it is authored (approximate: true, source); `note` keeps what the surviving text says
+# of the printed entry. Rules: The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June 2014).
+# Costs are MP to enter a hex (terrain) or to cross a hexside (added). Weather (Freeze, 20.0) and the
+# Autumn TEC (19.0) are not read: the Summer costs apply throughout.
 terrain_types:
-  clear: {name: Clear, move: "2", combat: None, colour: "#ebe5c8"}
-  rough: {name: Rough, move: "3", combat: "shift [lost]", colour: "#d6c79a"}
-  forest: {name: Forest, move: "3", combat: "shift [lost]", colour: "#a3c28a", texture: trees}
-  wetlands: {name: Wetlands, move: "4 (clear in Freeze)", combat: "shift [lost]", colour: "#a9c8b8", texture: marsh}
-  mountain: {name: Mountain, move: "4", combat: "shift [lost]; artillery retreating in/out eliminated", colour: "#c2a27a"}
-  high_mountain: {name: High Mountain, move: "6", combat: "shift [lost]; no supply tracing", colour: "#a07e5a", prohibited_for: [artillery]}
-  lake: {name: Lake, move: Prohibited, combat: NA, prohibited: true, colour: "#9cc3e0"}
-  sea: {name: Baltic Sea, move: Prohibited, combat: NA, prohibited: true, colour: "#7fb0d8"}
-  escarpment: {name: Escarpment, move: "escarpment cost [lost] when entered across an escarpment hexside, else clear", combat: "[lost]", colour: "#e3c98f"}
+  clear:
+    {name: Clear, move: "2", combat: None, colour: "#ebe5c8", approximate: false,
+     source: "4.1 EXAMPLE 1: \"The MP cost would be 8 (2 MPs for clear terrain, +6 MPs for EZOC to EZOC)\""}
+  rough:
+    {name: Rough, move: "3", combat: "shift [lost]", colour: "#d6c79a", note: "movement cost [lost]",
+     approximate: true, source: "scaled from the supply path cost (14.1: rough 1 1/2 hexes, clear 1) at clear's 2 MP (4.1)"}
+  forest:
+    {name: Forest, move: "3", combat: "shift [lost]", colour: "#a3c28a", texture: trees, note: "movement cost [lost]",
+     approximate: true, source: "authored as rough (the surviving text never names forest; the era's TECs price woods as rough)"}
+  wetlands:
+    {name: Wetlands, move: "4", combat: "shift [lost]", colour: "#a9c8b8", texture: marsh,
+     note: "movement cost [lost]; clear in Freeze (14.1 PLAY NOTE: \"Wetlands terrain is treated as Clear terrain during Freeze weather\")",
+     approximate: true, source: "scaled from the supply path cost (14.1: wetlands 2 hexes, clear 1) at clear's 2 MP (4.1)"}
+  mountain:
+    {name: Mountain, move: "4", combat: "shift [lost]; artillery retreating in/out eliminated", colour: "#c2a27a",
+     note: "movement cost [lost]", approximate: true,
+     source: "scaled from the supply path cost (14.1: mountain 2 hexes, clear 1) at clear's 2 MP (4.1)"}
+  high_mountain:
+    {name: High Mountain, move: "6", combat: "shift [lost]; no supply tracing", colour: "#a07e5a", prohibited_for: [artillery],
+     note: "movement cost [lost]; no supply tracing (14.1)", approximate: true,
+     source: "authored: three times clear, above mountain (the era's TECs)"}
+  lake:
+    {name: Lake, move: Prohibited, combat: NA, prohibited: true, colour: "#9cc3e0", approximate: true,
+     source: "authored: 14.1 forbids tracing supply across a lake hexside; no unit enters a lake"}
+  sea:
+    {name: Baltic Sea, move: Prohibited, combat: NA, prohibited: true, colour: "#7fb0d8", approximate: true,
+     source: "authored: 14.1 forbids tracing supply through a Baltic Sea hex; no unit enters the sea"}
+  escarpment:
+    {name: Escarpment, move: "2", combat: "[lost]", colour: "#e3c98f",
+     note: "escarpment cost [lost] when entered across an escarpment hexside (8.1.2), else clear: the extra is on the escarpment hexside",
+     approximate: true, source: "clear's 2 MP (4.1); 8.1.2 \"A unit must pay the MP cost of an escarpment if entering a hex containing escarpment terrain after crossing an escarpment hexside\""}
 hexside_types:
-  lesser_river: {name: Lesser river, move: "+1 [lost]", combat: "[lost]", style: water, width: 3}
-  major_river: {name: Major river, move: "+2 [lost]", combat: "attacker strength and artillery halved", blocks_zoc: true, blocks_supply: true, style: water, width: 6}
-  grand_river: {name: Grand river, move: "+3 [lost]", combat: "attacker strength and artillery halved; attack only at bridge/ferry", blocks_zoc: true, blocks_supply: true, style: water, width: 10}
-  lake_side: {name: Lake hexside, move: Prohibited, combat: Prohibited, blocks_zoc: true, blocks_supply: true, style: water, width: 6, prohibits: ["*"]}
-  escarpment: {name: Escarpment, move: "escarpment cost [lost]", combat: "[lost]", style: ridge}
-  ridge: {name: Mountain ridge, move: "[lost]", combat: "artillery may not retreat across except by road/RR; supply +1", style: ridge}
-  bridge: {name: Bridge, move: "cancels the river's cost [lost]", combat: "see river", note: "2.2: wherever a roadway or RR line crosses a river hexside (every railway and road crossing is one); supply crosses Grand/Major rivers only at bridges, ferries, pontoons", style: bridge, over: [lesser_river, major_river, grand_river]}
-  ferry: {name: Ferry, move: "cancels the river's cost [lost]; a road spur connects the road", combat: "attack across a Grand River allowed", note: "authored at historical river ferries without a bridge", style: ferry, over: [major_river, grand_river]}
-  causeway: {name: Causeway, move: "both ends friendly-controlled; per Movement Phase 4 Asset Units, or 1 brigade + 2 assets, or 1 division + 1 asset", combat: "[lost]", note: "the three causeways into Lotzen (8.x)", style: bridge, over: [lake_side]}
+  lesser_river:
+    {name: Lesser river, move: "+1", combat: "[lost]", style: water, width: 3, note: "movement cost [lost]",
+     approximate: true, source: "authored: the least of the three river costs (the era's TECs)"}
+  major_river:
+    {name: Major river, move: "+2", combat: "attacker strength and artillery halved", blocks_zoc: true, blocks_supply: true, style: water, width: 6,
+     note: "movement cost [lost]", approximate: true, source: "authored: between lesser and grand rivers (the era's TECs)"}
+  grand_river:
+    {name: Grand river, move: "+3", combat: "attacker strength and artillery halved; attack only at bridge/ferry", blocks_zoc: true, blocks_supply: true, style: water, width: 10,
+     note: "movement cost [lost]", approximate: true, source: "authored: the dearest river (the era's TECs)"}
+  lake_side:
+    {name: Lake hexside, move: Prohibited, combat: Prohibited, blocks_zoc: true, blocks_supply: true, style: water, width: 6, prohibits: ["*"],
+     approximate: true, source: "authored: 4.1 \"ZOCs do not extend across Lake and Sea hexsides\", 14.1 no supply across a lake hexside; crossed only by the causeways (8.1.6)"}
+  escarpment:
+    {name: Escarpment, move: "+1", combat: "[lost]", style: ridge,
+     note: "escarpment cost [lost] (8.1.2: paid entering an escarpment hex across this hexside; charged here in both directions; road movement ignores it, 8.1.4)",
+     approximate: true, source: "authored: one MP over the clear cost of the escarpment hex"}
+  ridge:
+    {name: Mountain ridge, move: "+2", combat: "artillery may not retreat across except by road/RR; supply +1", style: ridge,
+     note: "movement cost [lost]; road movement ignores it (8.1.4)",
+     approximate: true, source: "scaled from the supply path cost (14.1: Mountain Ridge hexside +1 hex) at clear's 2 MP (4.1)"}
+  bridge:
+    {name: Bridge, move: "+0", combat: "see river", style: bridge, over: [lesser_river, major_river, grand_river],
+     note: "2.2: wherever a roadway or RR line crosses a river hexside (every railway and road crossing is one); supply crosses Grand/Major rivers only at bridges, ferries, pontoons; 8.1.3: a unit \"disregards the river hexside's MP cost, and pays only the Bridge or Ferry's MP cost\" (bridge cost [lost])",
+     approximate: true, source: "authored: a bridge adds nothing to the cost of the hex entered (the era's TECs)"}
+  ferry:
+    {name: Ferry, move: "+1", combat: "attack across a Grand River allowed", style: ferry, over: [major_river, grand_river],
+     note: "authored at historical river ferries without a bridge; 8.1.3: the Ferry's MP cost replaces the river's (ferry cost [lost]); a road spur connects the road",
+     approximate: true, source: "authored: as a lesser river (the era's TECs)"}
+  causeway:
+    {name: Causeway, move: "+0", combat: "[lost]", style: bridge, over: [lake_side],
+     note: "the three causeways into Lotzen (8.1.6): both ends friendly-controlled; per Movement Phase 4 Asset Units, or 1 brigade + 2 assets, or 1 division + 1 asset (limits not checked)",
+     approximate: true, source: "authored: the causeway carries the unit at the cost of the hex entered, like a bridge"}
   border: {name: National border, move: "-", combat: "-", style: boundary, colour: "#7a1f1f"}
 road_types:
-  primary: {name: Primary road, move: "1 1/2 (derived); ignores other hex and hexside costs except rivers; units moving alone", colour: "#b5452f", width: 7}
-  secondary: {name: Secondary road, move: "[lost]", colour: "#c98a4b", width: 4}
+  primary:
+    {name: Primary road, move: "3/2", colour: "#b5452f", width: 7,
+     note: "ignores other hex and hexside costs except rivers; units moving alone (8.1.4); +1 MP per full infantry division, +1/2 per brigade, reduced division, cavalry, supply or artillery unit in the hex entered (8.1.4a)",
+     approximate: true, source: "derived: 4.1 EXAMPLE 2 \"2-1/2 MPs to enter a hex via a primary road containing a division-sized friendly unit\" less 8.1.4a's \"+1 MP for every division-sized infantry unit\""}
+  secondary:
+    {name: Secondary road, move: "2", colour: "#c98a4b", width: 4, note: "movement cost [lost]",
+     approximate: true, source: "authored: clear's 2 MP, so it saves the cost of rough, forest, mountain and wetlands only (supply counts it as a primary road, 14.1)"}
 rail_types:
   double_european: {name: "Double/multi-track railway, European gauge (black)", move: "rail 1 hex per rate; supply 1/4", colour: "#1e1e1e", width: 5}
   single_european: {name: "Single-track railway, European gauge (black)", move: "rail 2 hexes per rate; supply 1/2", colour: "#1e1e1e", width: 2.5}

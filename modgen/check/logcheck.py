@@ -8,6 +8,8 @@ when it ends, at the step of its last drop:
 - in a movement phase (game.yaml `movement.phases`), a phasing unit's move needs a legal path
   within its allowance (modgen.check.paths, limits from the plugin's `move_limits`); a
   non-phasing unit may move only where the plugin's `off_turn_move` allows (reaction movement);
+  in a counter movement phase (`movement.counter_phases`) the sides' roles are swapped: the
+  non-phasing side moves by its allowance, the phasing side only as `off_turn_move` allows;
 - a unit coming onto the map from a box is an arrival: in an entry phase, not before its
   scenario turn, on its entry hexes;
 - in a combat phase units move only by combat results: the plugin's `combat` pairs each roll
@@ -36,7 +38,7 @@ from ..errors import SaveError
 from ..gamestate import GameState, UnitState
 from ..model import Reinforcement
 from ..movement import MovementRules
-from ..plugin_api import END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, Finding, MoveLimits, PhaseLog, Roll, StepFinding, UnitMove, VPLine
+from ..plugin_api import END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, INFO, Finding, MoveLimits, PhaseLog, Roll, StepFinding, UnitMove, VPLine
 from ..plugins import rules_for
 from ..vassal.logsteps import GameLog, LogStep, read_log
 from ..vassal.loader import BoardPick
@@ -88,7 +90,8 @@ def check_log(path: str | Path, module: Optional[Path] = None, module_dirs: Sequ
         if rules is None:
             continue
         got = _judge_phase(ph, rules, plugin)
-        findings += got
+        findings += [f for f in got if f.finding.status != INFO]
+        notes += [f for f in got if f.finding.status == INFO]  # legal, with what the log cannot confirm (a roll)
         combat = getattr(plugin, "combat", None)
         if ph.phase in rules.combat_phases and (ph.rolls or any(m.on_map for m in ph.moves)):
             if callable(combat):
@@ -197,6 +200,7 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
         by_unit.setdefault(m.unit, []).append(m)
     start_units = {u.id: u for u in ph.start.units}
     end_units = {u.id: u for u in ph.end.units}
+    mover = _mover(ph, rules)
     for unit_id, moves in by_unit.items():
         before, after = start_units.get(unit_id), end_units.get(unit_id)
         if before is None or after is None:
@@ -207,18 +211,19 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
         if before.hex is None:
             out += _arrival(ph, rules, before, after, last)
             continue
-        if before.side != ph.side:
+        if before.side != mover:
             if _off_turn_ok(plugin, ph, before, after, moves):
                 continue  # a move the rules allow the other side (reaction)
             refused = _off_turn_refusal(plugin, ph, before, after, moves)
             if refused is not None:  # a move of a kind the rules allow, refused with their reason
                 out.append(StepFinding(last, refused))
                 continue
-        if ph.phase in rules.phases:
-            if before.side == ph.side:
+        if ph.phase in rules.phases or ph.phase in rules.counter_phases:
+            if before.side == mover:
                 out += _movement(ph, rules, plugin, before, after, moves)
             else:
-                out.append(StepFinding(last, Finding(rules.who_rule, "Move by the non-phasing side", (after.hex,), (unit_id,),
+                title = "Move by the non-phasing side" if mover == ph.side else "Move by the phasing side in a counter movement phase"
+                out.append(StepFinding(last, Finding(rules.who_rule, title, (after.hex,), (unit_id,),
                                        f"{unit_id} ({ph.start.game.side(before.side).name}) moved {before.hex} -> "
                                        f"{after.hex} in {ph.label()}")))
         elif ph.phase in rules.combat_phases:
@@ -227,6 +232,15 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
             out.append(StepFinding(last, Finding(rules.who_rule, "Move outside the movement phase", (after.hex,), (unit_id,),
                                    f"{unit_id} moved {before.hex} -> {after.hex} in {ph.label()}")))
     return out
+
+
+def _mover(ph: PhaseLog, rules: MovementRules) -> Optional[str]:
+    """The side whose units move by their MA in this phase: the phasing side, or in a counter
+    movement phase (movement.counter_phases) the other one (of two sides)."""
+    if ph.phase not in rules.counter_phases:
+        return ph.side
+    others = [s.id for s in ph.start.game.sides if s.id != ph.side]
+    return others[0] if len(others) == 1 else ph.side
 
 
 def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState, after: UnitState,
@@ -238,6 +252,11 @@ def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState
         return []
     drops = [m.to for m in moves if m.on_map]
     verdict = judge_move(MoveCosts(ph.start.game.map, before.unit), rules, limits, before.hex, after.hex, drops)
+    if verdict.legal and verdict.note:
+        return [StepFinding(last, Finding(limits.forced_rule, "Move not checkable", (before.hex, after.hex), (before.id,),
+                                          f"{before.id} {before.hex} -> {after.hex} in {ph.label()}: {verdict.note}",
+                                          status=INFO), verdict.path.hexes if verdict.path else (),
+                            verdict.path.cost if verdict.path else None)]
     if verdict.legal:
         return []
     return [StepFinding(last, Finding(verdict.rule, verdict.title, (before.hex, after.hex), (before.id,),

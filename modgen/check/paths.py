@@ -5,7 +5,8 @@ from where the unit started its phase to where it ended it fits its movement all
 search is Dijkstra over hexes: entering a hex costs its terrain's TEC `move` (a road's rate
 along a road), crossing a hexside adds the hexside's (a bridge's or ferry's own cost replaces
 the cost of what it crosses), and enemy zones of control add the declared enter and leave
-costs, or end the move (modgen.movement). The rules plugin adds what data cannot say: which
+costs, or end the move (modgen.movement), an EZOC-to-EZOC step into some hexes at a lower cost
+the plugin names (MoveLimits.zoc_between). The rules plugin adds what data cannot say: which
 hexes are in an enemy ZOC for this unit, which hexes and hexsides a rule closes (enemy units,
 a fortress, a ZOC bond), and the unit's allowance this phase.
 """
@@ -70,6 +71,7 @@ class Verdict:
     title: str = ""
     why: str = ""
     path: Optional[Path] = None
+    note: str = ""  # a legal move's note: what it needed that the log cannot confirm (a forced march's roll)
 
 
 class MoveCosts:
@@ -87,25 +89,31 @@ class MoveCosts:
                 key = frozenset(pair)
                 self.road_rate[key] = min(rate, self.road_rate.get(key, rate))
 
-    def enter(self, a: str, b: str) -> tuple[Optional[float], bool, str]:
-        """(cost of entering b from a, whether the unit must stop there, why not if it may not)."""
+    def enter(self, a: str, b: str, limits: Optional[MoveLimits] = None) -> tuple[Optional[float], bool, str]:
+        """(cost of entering b from a, whether the unit must stop there, why not if it may not);
+        `limits`: the plugin's road links and the hexsides a road step does not pay."""
         m = self.m
         terrain = m.terrain_types[m.terrain[b]]
         if terrain.closed_to(self.tags):
             return CLOSED, False, f"{terrain.name} is prohibited terrain"
-        road = self.road_rate.get(frozenset((a, b)))
+        key = frozenset((a, b))
+        rates = [r for r in (self.road_rate.get(key), limits.road_links.get(key) if limits else None) if r is not None]
+        road = min(rates) if rates else None
         if road is None and self.tags & set(terrain.road_only):
             return CLOSED, False, f"{terrain.name} may be entered only along a road"
         base = road if road is not None else read_cost(terrain.move).value
         if base is None:
             return CLOSED, False, f"{terrain.name}: TEC cost {terrain.move!r}"
-        side, stop, why = self.hexside(a, b)
+        ignore = limits.road_ignores if limits is not None and road is not None else frozenset()
+        side, stop, why = self.hexside(a, b, ignore)
         if side is None:
             return CLOSED, False, why
         return base + side, stop, ""
 
-    def hexside(self, a: str, b: str) -> tuple[Optional[float], bool, str]:
-        types = self.m.side_types(a, b)
+    def hexside(self, a: str, b: str, ignore: frozenset[str] = frozenset()) -> tuple[Optional[float], bool, str]:
+        """(extra cost of crossing the hexside a/b, whether it ends the move, why not); `ignore`: hexside
+        types not paid (a road step under a rule that lets it skip them)."""
+        types = [t for t in self.m.side_types(a, b) if t.id not in ignore]
         crossings = [t for t in types if t.on]
         covered = {o for t in crossings for o in t.on}
         total, stop = 0.0, False
@@ -145,11 +153,11 @@ def cheapest_path(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, st
         for nxt in costs.m.neighbours(here):
             if nxt in limits.closed or nxt in avoid or frozenset((here, nxt)) in limits.closed_sides:
                 continue
-            step, stop, _ = costs.enter(here, nxt)
+            step, stop, _ = costs.enter(here, nxt, limits)
             if step is None:
                 continue
             step += limits.side_costs.get(frozenset((here, nxt)), 0.0)
-            extra = zoc.step(here in limits.ezoc, nxt in limits.ezoc) if with_zoc else 0.0
+            extra = zoc.step(here in limits.ezoc, nxt in limits.ezoc, limits.zoc_between.get(nxt)) if with_zoc else 0.0
             total = cost + step + extra
             if total < best.get(nxt, float("inf")):
                 if stop and nxt != goal:
@@ -185,14 +193,21 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
         closed_side = limits.closed_sides.get(frozenset((start, goal)))
         if closed_side:
             return Verdict(False, closed_side[0], "Move across a closed hexside", closed_side[1])
-        step, _, why = costs.enter(start, goal)
+        step, _, why = costs.enter(start, goal, limits)
         if step is None:
             return Verdict(False, rules.prohibited_rule, "Move into a prohibited hex", why)
     path = cheapest_path(costs, rules, limits, start, goal)
     if path is not None and path.cost <= limits.allowance:
         return Verdict(True, path=path)
+    if path is not None and limits.forced and path.cost <= limits.allowance + limits.forced:
+        return Verdict(True, path=path, note=f"a forced march ({limits.forced_rule}): cheapest path costs {path.cost:g} MP, "
+                       f"{path.cost - limits.allowance:g} beyond the allowance {limits.allowance:g} (at most "
+                       f"+{limits.forced:g}); its Effectiveness Check roll is not checkable from the log")
+    if goal in limits.other_modes:  # no path on foot: another mode the plugin names (rail) may reach it
+        rule, title, why = limits.other_modes[goal]
+        return Verdict(True) if not rule else Verdict(False, rule, title, why)
     if adjacent and rules.minimum_hexes >= 1:
-        return Verdict(True, path=Path((start, goal), costs.enter(start, goal)[0] or 0.0, 0.0))  # minimum movement
+        return Verdict(True, path=Path((start, goal), costs.enter(start, goal, limits)[0] or 0.0, 0.0))  # minimum movement
     ext: Optional[Path] = None
     extended = bool(rules.extended_bonus) and start not in limits.near_enemy and goal not in limits.near_enemy
     if extended:
@@ -210,10 +225,11 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
         return Verdict(False, rules.minimum_rule, "Minimum move and other movement",
                        f"moved one hex to {minimum} by minimum movement (it costs more than the allowance "
                        f"{limits.allowance:g} MP), then on: a unit using minimum movement spends no other MP", path)
-    if free is not None and free.cost <= limits.allowance and rules.zoc.rule:
+    forced = f" + {limits.forced:g} by forced march ({limits.forced_rule})" if limits.forced else ""
+    if free is not None and free.cost <= limits.allowance + limits.forced and rules.zoc.rule:
         return Verdict(False, rules.zoc.rule, "Move too long with enemy ZOC costs",
                        f"cheapest path costs {path.cost:g} MP ({path.cost - path.zoc_cost:g} terrain + "
-                       f"{path.zoc_cost:g} enemy ZOC), more than the allowance {limits.allowance:g}", path)
+                       f"{path.zoc_cost:g} enemy ZOC), more than the allowance {limits.allowance:g}{forced}", path)
     if ext is not None:  # the extended allowance applied: name it, and the path it allows
         return Verdict(False, rules.rule, "Move longer than the movement allowance",
                        f"cheapest path clear of hexes next to enemy units costs {ext.cost:g} MP, more than the "
@@ -222,7 +238,7 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
     beside = (f"; the extended allowance ({rules.extended_rule}) needs a path clear of hexes next to enemy units "
               "and there is none" if extended else "")
     return Verdict(False, rules.rule, "Move longer than the movement allowance",
-                   f"cheapest path costs {path.cost:g} MP, more than the allowance {limits.allowance:g}{beside}", path)
+                   f"cheapest path costs {path.cost:g} MP, more than the allowance {limits.allowance:g}{forced}{beside}", path)
 
 
 def _minimum_first(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, drops: list[str]) -> str:

@@ -121,6 +121,19 @@ def layer_level(piece: Piece, layer_name: str) -> int:
     return 1
 
 
+def layer_levels(piece: Piece) -> dict[str, int]:
+    """Current level of each named Layer trait of the piece, as layer_level reads one (the first of a name)."""
+    out: dict[str, int] = {}
+    for t in piece.find("emb2;"):
+        f = t.fields
+        if len(f) > LAYER_NAME_FIELD and f[LAYER_NAME_FIELD] not in out:
+            try:
+                out[f[LAYER_NAME_FIELD]] = abs(java_parse_int(t.state or "1")) or 1
+            except ValueError:
+                out[f[LAYER_NAME_FIELD]] = 1
+    return out
+
+
 def is_masked(piece: Piece) -> bool:
     """Mask state `null;` is unmasked; `<Side>;…` masked by that side."""
     for t in piece.find("obs;"):
@@ -284,10 +297,11 @@ def state_layers(game: Game, rec: PieceRecord, unit: UnitState) -> list[MarkerSt
     (level 2 the marker's front, 3 its back; an old save without the layer shows none). Attached to
     the unit here, so _attach_markers never gives them to another."""
     out: list[MarkerState] = []
+    levels = layer_levels(rec.piece)  # one pass over the piece's layers for every marker
     for marker in game.markers.values():
         if marker.on_unit is None:
             continue
-        level = layer_level(rec.piece, state_layer_name(marker.id))
+        level = levels.get(state_layer_name(marker.id), 1)
         if level < 2 or (level > 2 and marker.back is None):
             continue
         out.append(MarkerState(marker, rec.id, rec.map, unit.hex, unit.box, level == 3, unit.masked, None, None,

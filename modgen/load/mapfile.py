@@ -54,6 +54,8 @@ TERRAIN_TYPE = obj("A terrain type of the TEC, in the rulebook's words.", {
     "road_only": words("unit tags that may enter this terrain only along a road"),
     "prohibited_for": words("unit tags that may never enter it"),
     "texture": choice("what the map draws over the colour: trees, marsh or polder (default none)", TERRAIN_TEXTURES),
+    "note": text("what the rules say of the printed entry (a lost cost's words)"),
+    **provenance("this entry's cost"),
 })
 HEXSIDE_TYPE = obj("A hexside type of the TEC (river, ridge, bridge...).", {
     "name": must(text("as the TEC names it")),
@@ -67,6 +69,7 @@ HEXSIDE_TYPE = obj("A hexside type of the TEC (river, ridge, bridge...).", {
     "prohibits": words('unit tags that may not cross except by a bridge or ferry on the same hexside ("*" = all)'),
     "over": words("a hexside of this type must lie on a hexside carrying one of these types (a crossing)"),
     "blocks_supply": flag("supply does not trace across it (rules plugins read it)"),
+    **provenance("this entry's cost"),
 })
 def _route_type(what: str, names: str, move: str, dashed: str) -> dict:
     """A kind of road or railroad in features.yaml: how the map key names it and draws it."""
@@ -76,6 +79,8 @@ def _route_type(what: str, names: str, move: str, dashed: str) -> dict:
         "colour": must(colour("drawing colour")),
         "width": number("drawing width in pixels (default 4)"),
         "dashed": flag(dashed),
+        "note": text("what the rules say of the printed entry (a lost cost's words)"),
+        **provenance("this entry's cost"),
     })
 
 
@@ -186,6 +191,9 @@ def read_map(m: Node) -> MapTypes:
         for line, value, path in n.texts("over", []):
             if value not in hexside_types or hexside_types[value].on:
                 raise DataError(m.file, line, path, f"{value!r} is not a hexside type a crossing can lie on")
+    for key in ("terrain_types", "hexside_types", "road_types", "rail_types"):
+        for _, n in m.mapping(key, {}):
+            n.provenance(tec_prov)  # an entry's own approximate/source (the file's by default) is checked like the file's
     road_types, rail_types = _route_types(m, "road_types"), _route_types(m, "rail_types")
     return MapTypes(boards, board_of, terrain_types, hexside_types, road_types, tec_prov, across, rail_types)
 

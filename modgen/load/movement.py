@@ -32,6 +32,8 @@ MOVEMENT = obj("How units move, for checking logs (the TEC gives terrain costs):
     "entry_phases": texts("the phases in which reinforcements arrive on the map"),
     "entry_rule": text("the reinforcement rule an early or misplaced arrival breaks"),
     "combat_phases": texts("the phases in which units move only by combat results (retreats, advances)"),
+    "counter_phases": texts("the phases in which the NON-phasing side's units move by their MA (a counter movement "
+                            "phase; the rules plugin's move_limits may give them a smaller allowance there)"),
 })
 
 
@@ -40,7 +42,7 @@ def read_movement(g: Node, phases: tuple[str, ...]) -> Optional[MovementRules]:
     m = g.child("movement", None)
     if m is None:
         return None
-    for key in ("phases", "entry_phases", "combat_phases"):
+    for key in ("phases", "entry_phases", "combat_phases", "counter_phases"):
         for line, value, _ in m.texts(key, []):
             if value not in phases:
                 raise m.fail(key, f"{value!r} is not one of turns.phases ({', '.join(phases)})", line)
@@ -55,7 +57,7 @@ def read_movement(g: Node, phases: tuple[str, ...]) -> Optional[MovementRules]:
         mini.integer("hexes", lo=1, hi=3) if mini else 0, mini.text("rule") if mini else "",
         _number(ext, "bonus") if ext else 0.0, ext.text("rule") if ext else "",
         tuple(v for _, v, _ in m.texts("entry_phases", [])), m.text("entry_rule", ""),
-        tuple(v for _, v, _ in m.texts("combat_phases", [])))
+        tuple(v for _, v, _ in m.texts("combat_phases", [])), tuple(v for _, v, _ in m.texts("counter_phases", [])))
 
 
 def _number(n: Node, key: str) -> float:

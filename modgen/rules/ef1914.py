@@ -25,7 +25,7 @@ from ..plugin_api import (
     END_OF_PHASE, FIXED_IN_PHASE, Finding, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
     VPReport, once,
 )
-from . import ef1914_attachment, ef1914_positions, ef1914_supply, ef1914_victory
+from . import ef1914_attachment, ef1914_log, ef1914_positions, ef1914_supply, ef1914_victory
 from .ef1914_units import enemy_zoc, is_artillery, is_combat, projects_zoc, rail_mode
 from .common import neighbour_tables, unit_ids
 
@@ -141,6 +141,10 @@ class EF1914Rules:
     game_id = GAME_ID
     report = ReportSpec(supply_states=SUPPLY_STATES, supply_length="hexes entered from the unit to its supply source",
                         victory_title="Victory (27.0: not in the rules text)", timings=TIMINGS, supply_marker_rule="14.4")
+
+    # log hooks (modgen.check.logcheck): movement limits (8.0, 8.1, 4.1, 3.3), the other side's moves in a movement phase
+    move_limits = staticmethod(ef1914_log.move_limits)
+    off_turn_move = staticmethod(ef1914_log.off_turn_move)
 
     # ------------------------------------------------------------------ position
     def check(self, state: GameState) -> list[Finding]:

@@ -1,0 +1,232 @@
+"""The Eastern Front in WW1 ("1914, Twilight in the East"): what a log's moves need beyond the TEC.
+
+Source: The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June 2014), 3.3, 4.1,
+5.4, 8.0, 8.1, 12.1, 12.4. The core (modgen.check.logcheck) joins a unit's drops and finds its
+cheapest path (modgen.check.paths); this module tells it, for one unit in one phase, its movement
+allowance, the hexes in an enemy ZOC, the hexes it may not enter, the lower EZOC-to-EZOC costs
+into hexes friendly units hold, road movement along RR lines and past escarpments and ridges
+(8.1.4), and whether it may move at all. In the Counter Movement Phase
+(game.yaml movement.counter_phases) the non-phasing player moves (5.4), at half the allowance;
+off_turn_move names the moves the other side may make in a movement phase.
+
+A move no path on foot explains, from a friendly RR Station not in an EZOC to another station on
+the side's operational RR lines, is read as a rail move (8.2) and judged by its destination only.
+Not judged (the move is left unchecked, never guessed): units in Rail Mode at the phase's start
+and rail-only units (8.2; an "R" MA, 3.3); the reactions and displacements of
+off_turn_move beyond their kind and distance.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Optional
+
+from ..gamestate import GameState, UnitState
+from ..plugin_api import MoveLimits, PhaseLog, UnitMove, once
+from .common import neighbour_tables
+from .ef1914_lines import rail_links_within
+from .ef1914_positions import ip_hexes
+from .ef1914_supply import _SideTrace
+from .ef1914_units import enemy_zoc, is_artillery, is_combat, rail_mode
+
+MOVEMENT, COUNTER_MOVEMENT = "Movement", "Counter Movement"  # game.yaml turns.phases (5.4)
+NEVER = 99  # game.yaml: a Movement Restriction dot without a number, never released
+RELEASE_MARK = "release_gt"
+FRIENDLY_COMBAT_BETWEEN = 3.0  # 4.1: "if the new hex is occupied by a friendly combat unit, the extra cost is only +3 MPs"
+FRIENDLY_IP_BETWEEN = 2.0  # 4.1: "if the new hex is occupied by a friendly unit in an IP the extra cost is only +2 MPs"
+
+
+def allowance(state: GameState, u: UnitState) -> float:
+    """3.3: "Movement Allowance (MA): The number of movement points available to a unit during a
+    Movement Phase. ... This number is halved during the Counter Movement Phase. EXAMPLE: If a
+    unit's MA is 7, the unit would have a movement allowance of 3-1/2"; 5.4: "(Retain fractional
+    Movement Points ...)". The MA printed on the side the unit shows."""
+    face = u.unit.back if u.reduced and u.unit.back is not None else u.unit.front
+    ma = float(face.ma)
+    return ma / 2 if state.phase == COUNTER_MOVEMENT else ma
+
+
+def _fortress_complex(state: GameState, u: UnitState) -> set[str]:
+    """The hexes of the fortress complex a garrison stands in (12.1: "Two or more fortress units
+    bearing the same ID"; one unit, one hex); empty when no friendly fortress unit shares its hex."""
+    here = [f for f in state.units_on_map() if f.hex == u.hex and f.side == u.side and f.unit.has("fortress")]
+    if not here:
+        return set()
+    names = {f.unit.name for f in here}
+    return {f.hex for f in state.units_on_map() if f.side == u.side and f.unit.has("fortress") and f.unit.name in names}
+
+
+def _held(state: GameState, u: UnitState) -> tuple[tuple[str, str], set[str]]:
+    """(rule, why) when the unit may not move at all, else (); and the complex a fortress garrison
+    may move within (12.4), else an empty set."""
+    if u.unit.has("fortress"):
+        return ("12.1", "a fortress unit may never move (3.7: its set-up hex is printed on its back)"), set()
+    if allowance(state, u) <= 0:
+        return ("3.3", "\"A unit without an MA is immobile\""), set()
+    release = u.unit.mark(RELEASE_MARK)
+    if not isinstance(release, int) or isinstance(release, bool) or state.turn is None or state.turn >= release:
+        return (), set()
+    until = "never released" if release >= NEVER else f"released on GT {release}"
+    complex_ = _fortress_complex(state, u)
+    if len(complex_) > 1:
+        return (), complex_  # 12.4: "it may move within a multi-hex complex"
+    if complex_:
+        return ("12.4", f"a fortress garrison may not leave its fortress until the GT in its dot ({until})"), set()
+    # DECISION (3.3.5): "it begins the scenario immobile OR as a city garrison": either way it does not move
+    # until its release GT (the log cannot show a retreat that would release a garrison: none is in a movement phase).
+    return ("3.3.5", f"its Movement Restriction dot keeps it immobile ({until})"), set()
+
+
+def _between_costs(state: GameState, u: UnitState, ezoc: set[str]) -> dict[str, float]:
+    """4.1's lower EZOC-to-EZOC costs into hexes friendly units hold: +2 with a friendly unit in an IP,
+    +3 with a friendly combat unit. DECISION: the friendly units where they stood when the phase
+    began (the log records drops, not the order in which the stacks formed)."""
+    ips = ip_hexes(state)
+    out: dict[str, float] = {}
+    for f in state.units_on_map():
+        if f.side != u.side or f.unit.id == u.unit.id or f.hex not in ezoc:
+            continue
+        if f.hex in ips:
+            out[f.hex] = FRIENDLY_IP_BETWEEN
+        elif is_combat(f):
+            out[f.hex] = min(out.get(f.hex, FRIENDLY_COMBAT_BETWEEN), FRIENDLY_COMBAT_BETWEEN)
+    return out
+
+
+ROAD_IGNORES = frozenset({"escarpment", "ridge"})  # map.yaml hexside types other than rivers (8.1.4)
+
+
+def _rail_road_links(state: GameState) -> dict[frozenset[str], float]:
+    """8.1.4: "Units can move along adjacent contiguous roadway or RR line hexes in order to avoid paying
+    MP costs for the other terrain in the hex and hexside terrain features (except river hexsides - see
+    8.1.3). This is termed Road Movement." The rate along a RR line is in the lost TEC. DECISION: the
+    cheapest roadway's (the map's primary road, 1 1/2 MP, itself derived from 4.1 EXAMPLE 2): a checker
+    that prices it dearer would report legal moves along railways. Once per map."""
+    m = state.game.map
+
+    def compute() -> dict[frozenset[str], float]:
+        rates = [_rate(rt.move) for rt in m.road_types.values()]
+        rate = min((r for r in rates if r is not None), default=None)
+        if rate is None:
+            return {}
+        return {frozenset(pair): rate for route in m.railroads for pair in zip(route.hexes, route.hexes[1:])}
+    return once(state, "ef1914:rail-road-links", compute)
+
+
+def _rate(text: str) -> Optional[float]:
+    """A road type's cost as map.yaml writes it ("3/2", "2"); None when it is not a number."""
+    try:
+        return float(Fraction(text.strip()))
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+# 8.3: "A player may increase an infantry unit's MA by up to 3 MPs, and a cavalry unit's MA by up to 6 MPs per
+# movement phase. EXAMPLE: An infantry unit has a MA of 7; therefore the unit could expend up to a maximum of
+# 10 MPs during a Movement Phase and a maximum of 6-1/2 MPs during a Counter Movement Phase." Its Effectiveness
+# Check (2d6) and the Forced March Results Table (lost) are not read: a move within the extra MP is legal, with a
+# note that the roll is not checkable.
+FORCED_MARCH = {"infantry": 3.0, "cavalry": 6.0}
+RAIL_MIN_DISTANCE = 3  # 8.2 (3): "a minimum of three hexes away from enemy units"
+RAIL_TITLE = "Rail movement to a station near the enemy"
+
+
+def _rail_net(state: GameState, side: str) -> tuple[dict[str, list[str]], set[str], dict[str, str]]:
+    """The side's rail net for 8.2: RR links between friendly operational RR hexes (14.x's, as the
+    supply trace reads them), its RR Stations (2.2: a city, town or village on a RR line), and the
+    stations fewer than three hexes from an enemy unit -> that unit's hex. Once per save and side."""
+    def compute() -> tuple[dict[str, list[str]], set[str], dict[str, str]]:
+        trace = _SideTrace(state, side)
+        links = rail_links_within(state.game.map, trace.operational)
+        stations = trace.stations & trace.operational
+        nbrs, _ = neighbour_tables(state.game.map)
+        near: dict[str, str] = {}
+        for e in sorted(x.hex for x in state.units_on_map() if x.side != side):
+            ring, seen = {e}, {e}
+            for _ in range(RAIL_MIN_DISTANCE - 1):
+                ring = {n for h in ring for n in nbrs[h]} - seen
+                seen |= ring
+            for h in seen & stations:
+                near.setdefault(h, e)
+        return links, stations, near
+    return once(state, f"ef1914:rail-net:{side}", compute)
+
+
+def rail_goals(state: GameState, u: UnitState, ezoc: set[str]) -> dict[str, tuple[str, str, str]]:
+    """8.2 Railroad Movement, the stations a unit may reach by rail this phase, each legal or with the
+    rule it breaks: "(1) Entraining: To use railroad movement a unit must enter Rail Mode in a hex
+    containing a friendly RR Station (see 2.2) that is not in an EZOC"; "(3) Destination Hex: ... any RR
+    Station in friendly controlled territory, a minimum of three hexes away from enemy units".
+    Not judged (DECISION, the log shows drops, not the Rail Mode marker's moment nor the RPs spent):
+    the MPs (RCPs to en/detrain, the GT's rate), the Rail Points, the stations' capacity, the gauge,
+    and whether the destination is friendly controlled; a unit is read as able to go anywhere along the
+    side's operational RR lines from a station it stands on."""
+    if u.hex is None or u.hex in ezoc or not u.unit.mark("rcp"):
+        return {}
+    links, stations, near = _rail_net(state, u.side)
+    if u.hex not in stations:
+        return {}
+    seen, todo = {u.hex}, [u.hex]
+    while todo:
+        h = todo.pop()
+        for n in links.get(h, ()):
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    out: dict[str, tuple[str, str, str]] = {}
+    for h in sorted((seen & stations) - {u.hex}):
+        if h in near:
+            out[h] = ("8.2", RAIL_TITLE, f"read as a rail move (no path on foot within the allowance): its destination "
+                      f"{h} is fewer than three hexes from the enemy unit in {near[h]} (8.2: \"a minimum of three "
+                      f"hexes away from enemy units\")")
+        else:
+            out[h] = ("", "", "")
+    return out
+
+
+def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
+    """8.1 the unit's MA (3.3 halved in the Counter Movement Phase); 8.0 "Friendly units can NEVER
+    enter hexes containing enemy units"; 4.1 the EZOC hexes ("Friendly units do not negate the
+    presence of EZOCs in a hex during movement"; none across lake, sea, Major or Grand river
+    hexsides) and the lower EZOC-to-EZOC costs; 12.1, 12.4, 3.3.5 units that may not move.
+    None (not judged): a unit in Rail Mode or moving only by rail (8.2, the depots' "R" MA)."""
+    if rail_mode(u) or u.unit.has("depot"):
+        return None
+    held, complex_ = _held(state, u)
+    enemy = {e.hex for e in state.units_on_map() if e.side != u.side}
+    closed = {h: ("8.0", f"{h} is occupied by an enemy unit") for h in enemy}
+    if complex_:
+        nbrs, _ = neighbour_tables(state.game.map)
+        ring = {n for h in complex_ for n in nbrs[h]} - complex_
+        closed.update({h: ("12.4", "a fortress garrison may move only within its fortress complex "
+                                   f"({', '.join(sorted(complex_))}) until the GT in its dot") for h in ring if h not in closed})
+    ezoc = set(enemy_zoc(state, u.side))
+    return MoveLimits(allowance(state, u), frozenset(ezoc), closed, held=held,
+                      zoc_between=_between_costs(state, u, ezoc), road_links=_rail_road_links(state),
+                      road_ignores=ROAD_IGNORES, other_modes={} if held else rail_goals(state, u, ezoc),
+                      forced=FORCED_MARCH.get(u.unit.type, 0.0), forced_rule="8.3")
+
+
+def _reaction(ph: PhaseLog, before: UnitState, after: UnitState) -> bool:
+    """A move 5.4 / 9.x allow the non-active side in the active side's Movement Phase, not judged
+    further here: 9.1 a cavalry unit's one-hex reaction (its trigger is not read: DECISION, any
+    one-hex cavalry move stands); 9.5.1 artillery displacing and 9.8.1 corps trains retreating
+    (involuntary); 8.5 a stack retreating two hexes from a successful Repulse."""
+    if before.hex is None or after.hex is None:
+        return False
+    nbrs, _ = neighbour_tables(ph.start.game.map)
+    one = after.hex in nbrs[before.hex]
+    two = not one and any(after.hex in nbrs[n] for n in nbrs[before.hex])
+    if before.unit.type == "cavalry" and one:
+        return True
+    if is_artillery(before) or before.unit.has("supply_unit"):
+        return True
+    return two
+
+
+def off_turn_move(ph: PhaseLog, before: UnitState, after: UnitState, moves: list[UnitMove]) -> bool:
+    """A move of the side not moving by its MA that the rules allow: in a movement phase (8.0: the
+    Movement Phase and the Counter Movement Phase), the reactions and displacements of _reaction.
+    PLAY NOTE (9.1): "Cavalry Reaction Movement is the only time nonactive units may voluntarily
+    move during the movement phases"."""
+    return ph.phase in (MOVEMENT, COUNTER_MOVEMENT) and _reaction(ph, before, after)

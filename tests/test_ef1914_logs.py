@@ -1,0 +1,198 @@
+"""The Eastern Front in WW1, a turn's moves in logs the real VASSAL engine recorded (issue 26):
+``run_engine(setup=..., actions=[begin-log, move, turn-next, ..., end-log] * 5)``, all five logs in
+ONE engine start from the Tannenberg set-up, each checked step by step with modgen.check.
+
+Rulebook: The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June 2014). The words
+the expectations rest on:
+- 8.0 "Friendly units can NEVER enter hexes containing enemy units." 8.1 "A unit may be moved as
+  many or as few hexes as desired as long as the unit does not spend more movement points than are
+  available to it."
+- 3.3 "Movement Allowance (MA): The number of movement points available to a unit during a Movement
+  Phase. ... This number is halved during the Counter Movement Phase. EXAMPLE: If a unit's MA is 7,
+  the unit would have a movement allowance of 3-1/2 during the Counter Movement Phase". 5.4 "Counter
+  Movement Phase: The non-phasing player may now perform all activities with his units that were
+  allowed in the preceding phasing player's Movement Phase ... Reduce the movement allowance of all
+  non-phasing units by half during this phase."
+- 4.1 "It costs +1 MP to enter or exit an EZOC. It costs +6 MPs to move from one EZOC to another
+  EZOC ... These MP costs are in addition to any terrain costs of movement. Friendly units do not
+  negate the presence of EZOCs in a hex during movement." EXAMPLE 1: "2 MPs for clear terrain".
+- The TEC is lost; the authored one (maps/ef1914/map.yaml, approximate) makes a Lake hex Prohibited.
+
+- 8.1.4 "Units can move along adjacent contiguous roadway or RR line hexes in order to avoid paying MP
+  costs for the other terrain in the hex and hexside terrain features (except river hexsides)": the
+  railway 38.19-39.19 below is priced as a roadway (1 1/2, the authored primary road's rate).
+
+Map facts (maps/ef1914, the Tannenberg set-up): every hex named below is clear, with no hexside
+feature, road or railway on the paths used but the railway 38.19-39.19. Russian 25/3 (MA 7) stands in 38.19, German 1/1 (MA 7)
+in 40.19: two hexes apart. 39.19 is next to both; 38.19's and 40.19's other neighbours meet only at
+39.19. German 1R/1R (MA 7) in 48.23 is six hexes from 46.18, no Russian unit within two hexes of
+the way. German Masurian (MA 7) in 51.30 is next to the lake hex 50.31. Russian 40/4 (MA 7) in
+37.24 is four hexes from 33.24, and 30/4 (MA 7) in 37.22 two from 35.22, no German unit within three hexes. Russian 1/13
+in 58.38 is three hexes from 55.38; German 36/17 in 44.22 (forest) is next to 44.21; neither way
+comes near an enemy unit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from modgen.check.logcheck import check_log
+from modgen.engine import run_engine
+from modgen.rules.ef1914_log import RAIL_TITLE
+from modgen.vassal.module import read_module
+
+from .conftest import loaded, require_engine
+
+NEXT = {"op": "turn-next"}
+MAIN = "Main Map"
+
+
+def _move(g, unit: str, hex_id: str) -> dict:
+    _, x, y = g.map.centre(hex_id)
+    return {"op": "move", "piece": g.gpid("unit", unit), "map": MAIN, "x": x, "y": y}
+
+
+def plan(g) -> list[tuple[str, list, list]]:
+    """(log name or "" for actions not logged, actions, findings expected: (step, rule, title, units))."""
+    return [
+        # GT 1 from the set-up's first phase: steps 1-5 Next to the Russian Movement Phase. Step 6: 25/3
+        # 38.19 -> 39.19 along the railway, entering 1/1's ZOC: 1 1/2 + 1 = 2 1/2 MP of 7. Step 7: 1/13
+        # 58.38 -> 55.38, three clear hexes, 6 MP of 7. Step 8: 2/23 from the station 63.39 (Mlawa, no
+        # EZOC) to the station 35.40, far beyond its MA on foot: a rail move (8.2) to a station more than
+        # two hexes from every German unit. Step 9 Next: the German Counter Movement Phase; step 10: 36/17
+        # 44.22 -> 44.21, one clear hex, 2 MP of 3 1/2. Step 11 Next to the Attack Phase. Nothing breaks a rule.
+        ("legal", [NEXT] * 5 + [_move(g, "ru-25-3", "39.19"), _move(g, "ru-1-13", "55.38"), _move(g, "ru-2-23", "35.40"),
+                                NEXT, _move(g, "de-36-17", "44.21"), NEXT], []),
+        # Attack, Counter Attack, Post-Combat, then the Central Powers' turn to its Movement Phase.
+        ("", [NEXT] * 8, []),
+        # 1R/1R 48.23 -> 46.18: six hexes at 2 MP each (clear, or the secondary road 48.21-48.19 at the same
+        # 2), 12 MP: more than its MA 7 even with the 3 MP of a forced march (8.1, 8.3), at step 1.
+        ("too_long", [_move(g, "de-1r-1r", "46.18")],
+         [(1, "8.1", "Move longer than the movement allowance", ("de-1r-1r",))]),
+        # 1/1 starts its phase in 25/3's ZOC (40.19) and ends in it again (38.19): two clear hexes, 4 MP
+        # without the ZOC, but 39.19 is enemy-held, so the cheapest way is 40.18, 39.18, 38.19: 6 MP of
+        # terrain + 1 (leave) + 1 (enter 39.18) + 6 (EZOC 39.18 to EZOC 38.19) = 14 MP > 7: too long only
+        # by the EZOC costs (4.1), at step 1.
+        ("ezoc", [_move(g, "de-1-1", "38.19")],
+         [(1, "4.1", "Move too long with enemy ZOC costs", ("de-1-1",))]),
+        # Masurian 51.30 -> 50.31, a Lake hex: prohibited (TEC), at step 1.
+        ("prohibited", [_move(g, "de-masurian", "50.31")],
+         [(1, "TEC", "Move into a prohibited hex", ("de-masurian",))]),
+        ("", [_move(g, "de-masurian", "51.30")], []),  # put back, unlogged: the next log starts legal
+        # Step 1 Next: the Russian Counter Movement Phase (MA halved: 3 1/2; 8.3 "a maximum of 6-1/2 MPs during a
+        # Counter Movement Phase" by forced march). Step 2: 40/4 37.24 -> 33.24, four clear hexes, 8 MP: within
+        # its MA 7 but more than 3 1/2 + 3 (3.3, 5.4, 8.3), at step 2. Step 3: 2/23 by rail from the station
+        # 35.40 to the station 36.19, two hexes from 1/1 (38.19 since the "ezoc" log): not "a minimum of three
+        # hexes away from enemy units" (8.2), at step 3. Step 4: 30/4 37.22 -> 35.22, two clear hexes, 4 MP:
+        # more than 3 1/2, within 6 1/2: a forced march, legal; its roll is not checkable (a note, no finding).
+        ("counter", [NEXT, _move(g, "ru-40-4", "33.24"), _move(g, "ru-2-23", "36.19"), _move(g, "ru-30-4", "35.22")],
+         [(2, "8.1", "Move longer than the movement allowance", ("ru-40-4",)),
+          (3, "8.2", RAIL_TITLE, ("ru-2-23",))]),
+    ]
+
+
+@pytest.fixture(scope="module")
+def recorded(ef_module: Path, tmp_path_factory) -> dict[str, Path]:
+    """Every log of the plan, recorded in one engine start (each log begins where the last ended)."""
+    require_engine()
+    g = loaded("ef1914")
+    setup = next(n for n, f in read_module(ef_module).setups.items() if f and g.scenarios["tannenberg"].name in n)
+    tmp = tmp_path_factory.mktemp("ef-logs")
+    actions: list = []
+    out: dict[str, Path] = {}
+    for name, acts, _ in plan(g):
+        if not name:
+            actions += acts
+            continue
+        out[name] = tmp / f"{name}.vlog"
+        actions += [{"op": "begin-log", "file": str(out[name])}, *acts, {"op": "end-log"}]
+    res = run_engine(ef_module, setup=setup, images=False, actions=actions, timeout=400)
+    assert res.ok, res.describe()
+    return out
+
+
+def _lines(report) -> str:
+    return "\n".join(f"step {f.step}: {f.finding.rule} {f.finding.title} {f.finding.units}: {f.finding.message}"
+                     for f in report.findings)
+
+
+CASES = [(name, want) for name, _, want in plan(loaded("ef1914")) if name]
+
+
+@pytest.mark.parametrize("name,want", CASES, ids=[c[0] for c in CASES])
+def test_each_log_reports_exactly_the_step_that_breaks_a_rule(recorded, ef_module, name, want):
+    report = check_log(recorded[name], ef_module)
+    got = [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in report.findings]
+    assert got == want, _lines(report)
+
+
+def test_the_costs_named_are_the_rules(recorded, ef_module):
+    """The cheapest paths and allowances the findings give, as reasoned above."""
+    by = {name: check_log(recorded[name], ef_module).findings for name, _ in CASES if name != "legal"}
+    assert by["too_long"][0].path_cost == 12 and "allowance 7 + 3 by forced march (8.3)" in by["too_long"][0].finding.message
+    ezoc = by["ezoc"][0]
+    assert ezoc.path_cost == 14 and ezoc.path == ("40.19", "40.18", "39.18", "38.19")
+    assert "6 terrain + 8 enemy ZOC" in ezoc.finding.message
+    assert by["counter"][0].path_cost == 8 and "allowance 3.5 + 3 by forced march" in by["counter"][0].finding.message
+    assert "Counter Movement" in by["counter"][0].finding.message
+    assert "Lake" in by["prohibited"][0].finding.message
+    assert "36.19 is fewer than three hexes from the enemy unit in 38.19" in by["counter"][1].finding.message
+
+
+def test_a_forced_march_is_legal_and_noted_with_its_extra_mp(recorded, ef_module):
+    """8.3: 30/4's 4 MP in the Counter Movement Phase is 1/2 MP beyond 3 1/2: a forced march; the
+    Effectiveness Check it needs is a roll the log may not show: a note, not a finding."""
+    notes = [n for n in check_log(recorded["counter"], ef_module).notes if n.finding.units == ("ru-30-4",)]
+    assert [(n.step, n.finding.rule, n.finding.title) for n in notes] == [(4, "8.3", "Move not checkable")]
+    assert "0.5 beyond the allowance 3.5" in notes[0].finding.message and "not checkable" in notes[0].finding.message
+
+
+def test_the_legal_turn_shows_its_phases_and_moves(recorded, ef_module):
+    report = check_log(recorded["legal"], ef_module)
+    phases = [(p.phase, p.side, len(p.moves)) for p in report.phases]
+    assert ("Movement", "russian", 3) in phases and ("Counter Movement", "russian", 1) in phases
+
+
+# ----------------------------------------------------------------------------- move limits, without the engine
+# The position after samples/ef1914/turn.vlog (the "legal" log above, recorded by the engine): 25/3 in 39.19,
+# next to 1/1 (40.19); 27/3 in 38.20, next to 39.19. Read with the module built from the data tree.
+
+@pytest.fixture(scope="module")
+def after_legal(ef_module: Path):
+    from modgen.check.logcheck import check_log as check
+    return check(Path(__file__).resolve().parents[1] / "samples" / "ef1914" / "turn.vlog", ef_module).phases[-1].end
+
+
+def _limits(state, unit_id: str, phase: str = ""):
+    from dataclasses import replace
+    from modgen.rules.ef1914_log import move_limits
+    if phase:
+        state = replace(state, phase=phase, memo={})
+    return move_limits(state, next(u for u in state.units if u.id == unit_id))
+
+
+def test_ezoc_to_ezoc_into_a_hex_a_friendly_combat_unit_holds_costs_3(after_legal):
+    """4.1: "if the new hex is occupied by a friendly combat unit, the extra cost is only +3 MPs":
+    39.19 (25/3) is in 1/1's ZOC, so for 27/3 a step from an EZOC into it costs +3; not for 25/3 itself."""
+    assert _limits(after_legal, "ru-27-3").zoc_between == {"39.19": 3.0}
+    assert "39.19" not in _limits(after_legal, "ru-25-3").zoc_between
+
+
+def test_the_allowance_is_halved_in_the_counter_movement_phase(after_legal):
+    """3.3: "If a unit's MA is 7, the unit would have a movement allowance of 3-1/2 during the Counter
+    Movement Phase"."""
+    assert _limits(after_legal, "ru-27-3", "Movement").allowance == 7
+    assert _limits(after_legal, "ru-27-3", "Counter Movement").allowance == 3.5
+
+
+def test_units_that_may_not_move(after_legal):
+    """12.1 "a fortress unit may never move"; 12.4 a fortress garrison (the dot, set up on a one-hex
+    fortress) stays until its release GT; 3.3.5 a city garrison (Allenstein's dot) is immobile; a depot
+    moves only by rail ("R" MA): not judged (None)."""
+    assert _limits(after_legal, "ru-f-kovno").held[0] == "12.1"
+    assert _limits(after_legal, "ru-56r-26r").held[0] == "12.4"  # dot 2, GT 1
+    assert _limits(after_legal, "de-allenstein").held[0] == "3.3.5"
+    assert _limits(after_legal, "de-dep-all") is None
+    assert _limits(after_legal, "ru-27-3").held == ()
