@@ -258,3 +258,29 @@ def test_command_limits_of_an_attack(galicia):
     assert not command_ok([st(corps[0]), st(cav)])
     if len(independents) >= 3:
         assert command_ok([st(i) for i in independents[:2]]) and not command_ok([st(i) for i in independents[:3]])
+
+
+def test_a_neighbour_across_a_closed_hexside_is_legal_when_a_way_round_fits(galicia):
+    """A drop on the next hex across a closed hexside is a move round it when one fits the MP: only
+    when none does is the closed hexside the finding. 11.02 and 11.03 share a clear neighbour."""
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 4))
+    a, b = "11.02", "11.03"
+    closed = {frozenset((a, b)): ("9.9", "a line closes it")}
+    assert judge_move(costs, rules, MoveLimits(2, closed_sides=closed), a, b, [b]).legal
+    v = judge_move(costs, rules, MoveLimits(1, closed_sides=closed), a, b, [b])
+    assert not v.legal and v.rule == "9.9" and v.title == "Move across a closed hexside"
+
+
+def test_a_move_too_long_only_through_a_rule_s_hexside_costs_cites_that_rule(galicia):
+    """MoveLimits.side_rule: the rule whose hexside costs alone make a move too long (as an enemy
+    ZOC's cost does for the ZOC rule); a move too long without them still cites the allowance."""
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 4))
+    a = "11.02"
+    sides = {frozenset((a, n)): 1.0 for n in galicia.map.neighbours(a)}  # every way out of 11.02 pays +1
+    limits = MoveLimits(1, side_costs=sides, side_rule=("9.8", "lines"))
+    v = judge_move(costs, rules, limits, a, "11.03", ["11.03"])
+    assert not v.legal and v.rule == "9.8" and "without crossing lines" in v.why
+    beyond = _beyond(galicia)  # two hexes: 2 MP even without the sides, over 1
+    assert judge_move(costs, rules, limits, a, beyond, [beyond]).rule == rules.rule

@@ -32,7 +32,8 @@ Log "legal" (steps 1-2 press Next to the Allied Normal movement phase):
 Log "broken" (the same phase, continued; step 5 presses Next):
   1 A-H XII Corps (ah-12) 4317 -> 4319: two mountain hexes, 2 + 2 = 4 > 3 MP: 5.1.6.
   2 A-H XIV Corps (ah-14) 3610 -> 3311: by 3510 and 3411, 1 + 1 + 1 = 3 MP of terrain, but 3411/3311 is IX's line:
-    +1 = 4 > 3, and no path avoids a line within 3 MP: 5.1.6, only because of 6.2.1.
+    +1 = 4 > 3, and no path avoids a line within 3 MP: too long only because of 6.2.1's +1, so 6.2.1 (as a
+    move too long only through an enemy ZOC's cost cites the ZOC rule in the other games).
   3 A-H VII Corps (ah-7) 3915 -> 3916: mountains 2 + ridge 1 = 3 MP, within its 3 MP, but the hexside is XXIV's
     line with a mountain ridge, into very difficult terrain: 6.2.2; the way round (by 4016) costs 5.
   4 A-H IX Corps (ah-9) 3612 -> 3613, held by the Russian XI Corps: 5.1.4.
@@ -115,7 +116,7 @@ def test_each_broken_move_at_its_step_with_its_rule(recorded, owc_module) -> Non
     got = [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in report.findings]
     assert got == [
         (1, "5.1.6", "Move longer than the movement allowance", ("ah-12",)),
-        (2, "5.1.6", "Move longer than the movement allowance", ("ah-14",)),
+        (2, "6.2.1", "Move too long with the cost of crossing enemy lines of control", ("ah-14",)),
         (3, "6.2.2", "Move across a closed hexside", ("ah-7",)),
         (4, "5.1.4", "Move into a prohibited hex", ("ah-9",)),
     ], _lines(report)

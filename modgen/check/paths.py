@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Optional
 
@@ -189,13 +189,13 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
     if terrain.closed_to(costs.tags):
         return Verdict(False, rules.prohibited_rule, "Move into a prohibited hex", f"{terrain.name} is prohibited terrain")
     adjacent = goal in costs.m.neighbours(start)
+    blocked: Optional[Verdict] = None  # the step straight to a neighbouring goal is closed: reported unless a way round fits
     if adjacent:
         closed_side = limits.closed_sides.get(frozenset((start, goal)))
         if closed_side:
-            return Verdict(False, closed_side[0], "Move across a closed hexside", closed_side[1])
-        step, _, why = costs.enter(start, goal, limits)
-        if step is None:
-            return Verdict(False, rules.prohibited_rule, "Move into a prohibited hex", why)
+            blocked = Verdict(False, closed_side[0], "Move across a closed hexside", closed_side[1])
+        elif costs.enter(start, goal, limits)[0] is None:
+            blocked = Verdict(False, rules.prohibited_rule, "Move into a prohibited hex", costs.enter(start, goal, limits)[2])
     path = cheapest_path(costs, rules, limits, start, goal)
     if path is not None and path.cost <= limits.allowance:
         return Verdict(True, path=path)
@@ -206,7 +206,7 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
     if goal in limits.other_modes:  # no path on foot: another mode the plugin names (rail) may reach it
         rule, title, why = limits.other_modes[goal]
         return Verdict(True) if not rule else Verdict(False, rule, title, why)
-    if adjacent and rules.minimum_hexes >= 1:
+    if adjacent and rules.minimum_hexes >= 1 and blocked is None:
         return Verdict(True, path=Path((start, goal), costs.enter(start, goal, limits)[0] or 0.0, 0.0))  # minimum movement
     ext: Optional[Path] = None
     extended = bool(rules.extended_bonus) and start not in limits.near_enemy and goal not in limits.near_enemy
@@ -214,6 +214,8 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
         ext = cheapest_path(costs, rules, limits, start, goal, avoid=limits.near_enemy)
         if ext is not None and ext.cost <= limits.allowance + rules.extended_bonus:
             return Verdict(True, path=ext)
+    if blocked is not None:
+        return blocked
     free = cheapest_path(costs, rules, limits, start, goal, with_zoc=False)
     if path is None:
         if free is not None and rules.zoc.rule:
@@ -230,6 +232,12 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
         return Verdict(False, rules.zoc.rule, "Move too long with enemy ZOC costs",
                        f"cheapest path costs {path.cost:g} MP ({path.cost - path.zoc_cost:g} terrain + "
                        f"{path.zoc_cost:g} enemy ZOC), more than the allowance {limits.allowance:g}{forced}", path)
+    if limits.side_rule and limits.side_costs:
+        plain = cheapest_path(costs, rules, replace(limits, side_costs={}), start, goal)
+        if plain is not None and plain.cost <= limits.allowance + limits.forced:
+            return Verdict(False, limits.side_rule[0], f"Move too long with the cost of crossing {limits.side_rule[1]}",
+                           f"cheapest path costs {path.cost:g} MP, {plain.cost:g} without crossing {limits.side_rule[1]}; "
+                           f"more than the allowance {limits.allowance:g}{forced}", path)
     if ext is not None:  # the extended allowance applied: name it, and the path it allows
         return Verdict(False, rules.rule, "Move longer than the movement allowance",
                        f"cheapest path clear of hexes next to enemy units costs {ext.cost:g} MP, more than the "

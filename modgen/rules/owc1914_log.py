@@ -99,7 +99,10 @@ def move_limits(state: GameState, u: UnitState, captured: set[str], fort_rule: s
     allowance = float(u.unit.front.ma)
     if u.masked and not u.unit.has("cavalry"):
         allowance = float(HIDDEN_MP)
-    return MoveLimits(allowance, closed=closed, closed_sides=sides, side_costs=costs)
+    # a move too long only through the lines' +1 breaks 6.2.1, as one too long only through an enemy ZOC
+    # breaks the ZOC rule in the other games
+    return MoveLimits(allowance, closed=closed, closed_sides=sides, side_costs=costs,
+                      side_rule=("6.2.1", "enemy lines of control"))
 
 
 def enemy_lines(state: GameState, u: UnitState) -> dict[frozenset[str], tuple[str, str]]:
