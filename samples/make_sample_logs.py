@@ -12,17 +12,14 @@ committed ones against the modules it builds (modgen check-samples).
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from modgen.engine import run_engine  # noqa: E402
 from modgen.loader import load_game  # noqa: E402
-from modgen.vassal.module import read_module  # noqa: E402
+from samples.recording import record  # noqa: E402
 from tests.test_log_check import NEXT, _far_clear_hex, _move, galicia_logs, holland_logs  # noqa: E402
 
 
@@ -31,18 +28,6 @@ def illegal_galicia(g) -> list:
     ZOC (6.3), the Russian 3 Inf moves (3.2), 6 Kav into swamp 10.16 (TEC); then Combat, Record VPs."""
     return [NEXT, NEXT, _move(g, "ah-inf-44", _far_clear_hex(g, "9.13", 5)), _move(g, "ah-inf-14", "12.24"),
             _move(g, "ru-inf-3", "17.13"), _move(g, "ah-cav-6", "10.16"), NEXT, NEXT]
-
-
-def record(module: Path, scenario_name: str, actions: list, out: Path) -> None:
-    setup = next(n for n, f in read_module(module).setups.items() if f and scenario_name in n)
-    with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / out.name
-        res = run_engine(module, setup=setup, images=False,
-                         actions=[{"op": "begin-log", "file": str(log)}, *actions, {"op": "end-log"}])
-        if not res.ok:
-            raise SystemExit(f"{out}: the engine reported problems:\n{res.describe()}")
-        shutil.copyfile(log, out)
-    print(f"wrote {out}")
 
 
 def main() -> None:

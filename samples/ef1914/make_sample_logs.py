@@ -10,17 +10,14 @@ A log holds the date it was written, so two recordings differ in bytes.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from modgen.engine import run_engine  # noqa: E402
 from modgen.loader import load_game  # noqa: E402
-from modgen.vassal.module import read_module  # noqa: E402
+from samples.recording import record  # noqa: E402
 from tests.test_ef1914_logs import plan  # noqa: E402
 
 
@@ -30,17 +27,7 @@ def main() -> None:
     module = Path(ap.parse_args().build) / "ef1914.vmod"
     g = load_game(ROOT, "ef1914")
     legal = next(acts for name, acts, _ in plan(g) if name == "legal")
-    setup = next(n for n, f in read_module(module).setups.items() if f and g.scenarios["tannenberg"].name in n)
-    out = ROOT / "samples/ef1914/turn.vlog"
-    with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / out.name
-        res = run_engine(module, setup=setup, images=False,
-                         actions=[{"op": "begin-log", "file": str(log)}, *legal, {"op": "end-log"}])
-        if not res.ok:
-            raise SystemExit(f"{out}: the engine reported problems:\n{res.describe()}")
-        shutil.copyfile(log, out)
-    print(f"wrote {out}")
-
+    record(module, g.scenarios["tannenberg"].name, legal, ROOT / "samples/ef1914/turn.vlog")
 
 if __name__ == "__main__":
     main()

@@ -15,33 +15,18 @@ ones against the module it builds (modgen check-samples).
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from modgen.engine import run_engine  # noqa: E402
 from modgen.loader import load_game  # noqa: E402
-from modgen.vassal.module import read_module  # noqa: E402
+from samples.recording import record  # noqa: E402
 from tests.test_log_check import NEXT  # noqa: E402
 from tests.test_owc1914_logs import SCENARIO, broken, legal  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-
-
-def record(module: Path, scenario_name: str, actions: list, out: Path) -> None:
-    setup = next(n for n, f in read_module(module).setups.items() if f and scenario_name in n)
-    with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / out.name
-        res = run_engine(module, setup=setup, images=False,
-                         actions=[{"op": "begin-log", "file": str(log)}, *actions, {"op": "end-log"}])
-        if not res.ok:
-            raise SystemExit(f"{out}: the engine reported problems:\n{res.describe()}")
-        shutil.copyfile(log, out)
-    print(f"wrote {out}")
 
 
 def main() -> None:
