@@ -187,9 +187,12 @@ def rail_links_within(m: MapData, hexes: set[str]) -> dict[str, list[str]]:
 
 def rail_component(m: MapData, hexes: set[str], edge: set[str]) -> set[str]:
     """The hexes of `hexes` joined to a hex of `edge` by contiguous RR links inside `hexes`."""
-    links = rail_links_within(m, hexes)
-    seen = {h for h in hexes if h in edge}
-    todo = list(seen)
+    return linked(rail_links_within(m, hexes), {h for h in hexes if h in edge})
+
+
+def linked(links: dict[str, list[str]], starts: set[str]) -> set[str]:
+    """The hexes `links` joins to any of `starts`, the starts included."""
+    seen, todo = set(starts), list(starts)
     while todo:
         h = todo.pop()
         for n in links.get(h, ()):

@@ -24,7 +24,7 @@ from typing import Optional
 from ..gamestate import GameState, UnitState
 from ..plugin_api import MoveLimits, PhaseLog, UnitMove, once
 from .common import neighbour_tables
-from .ef1914_lines import rail_links_within
+from .ef1914_lines import linked, rail_links_within
 from .ef1914_positions import ip_hexes
 from .ef1914_supply import _SideTrace
 from .ef1914_units import enemy_zoc, is_artillery, is_combat, rail_mode
@@ -166,13 +166,7 @@ def rail_goals(state: GameState, u: UnitState, ezoc: set[str]) -> dict[str, tupl
     links, stations, near = _rail_net(state, u.side)
     if u.hex not in stations:
         return {}
-    seen, todo = {u.hex}, [u.hex]
-    while todo:
-        h = todo.pop()
-        for n in links.get(h, ()):
-            if n not in seen:
-                seen.add(n)
-                todo.append(n)
+    seen = linked(links, {u.hex})
     out: dict[str, tuple[str, str, str]] = {}
     for h in sorted((seen & stations) - {u.hex}):
         if h in near:
