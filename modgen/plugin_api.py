@@ -291,6 +291,7 @@ class MoveLimits:
     held: tuple[str, str] = ()  # (rule, why) when the unit may not move at all this phase
     side_costs: dict[frozenset[str], float] = field(default_factory=dict)  # extra MP a rule adds to crossing a hexside
     side_rule: tuple[str, str] = ()  # (rule, what the sides are): a move too long only because of side_costs breaks it
+    closed_steps: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)  # (from, to) a rule closes one way only
     zoc_between: dict[str, float] = field(default_factory=dict)  # hex -> the EZOC-to-EZOC cost into it where a rule lowers it there
     road_links: dict[frozenset[str], float] = field(default_factory=dict)  # more links a unit may move along at a road's rate (a railway as a roadway)
     road_ignores: frozenset[str] = frozenset()  # hexside type ids a step along a road (or road_links) does not pay

@@ -284,3 +284,16 @@ def test_a_move_too_long_only_through_a_rule_s_hexside_costs_cites_that_rule(gal
     assert not v.legal and v.rule == "9.8" and "without crossing lines" in v.why
     beyond = _beyond(galicia)  # two hexes: 2 MP even without the sides, over 1
     assert judge_move(costs, rules, limits, a, beyond, [beyond]).rule == rules.rule
+
+
+def test_a_step_a_rule_closes_one_way_is_open_the_other_way(galicia):
+    """MoveLimits.closed_steps: (from, to) closed one way only (entering terrain a rule forbids across
+    a line); the way back is an ordinary step, and a way round still counts."""
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 4))
+    a, b = "11.02", "11.03"
+    limits = MoveLimits(1, closed_steps={(a, b): ("9.7", "one way")})
+    v = judge_move(costs, rules, limits, a, b, [b])
+    assert not v.legal and v.rule == "9.7" and v.title == "Move across a closed hexside"
+    assert judge_move(costs, rules, limits, b, a, [a]).legal
+    assert judge_move(costs, rules, replace(limits, allowance=2), a, b, [b]).legal  # round by the shared neighbour

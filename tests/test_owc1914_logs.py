@@ -41,13 +41,15 @@ Log "broken" (the same phase, continued; step 5 presses Next):
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pathlib import Path
 
 import pytest
 
 from modgen.check.logcheck import check_log
 from modgen.check.reader import read_state
-from modgen.check.paths import MoveCosts, cheapest_path
+from modgen.check.paths import MoveCosts, cheapest_path, judge_move
 from modgen.engine import run_engine
 from modgen.plugin_api import MoveLimits, PhaseLog, UnitMove
 from modgen.plugins import plugin_for
@@ -171,6 +173,28 @@ def test_6_2_3_example_novikov_and_deblin(owc_game, owc_module, tmp_path) -> Non
     assert frozenset(("2814", "2713")) not in lim.side_costs and frozenset(("2814", "2713")) not in lim.closed_sides
     assert lim.side_costs.get(frozenset(("2812", "2712"))) == 1.0
     assert "2813" in lim.closed  # 5.1.4: V Corps' hex
+
+
+def test_6_2_2_example_pavlov_may_not_enter_the_swamp_across_a_line(owc_game, owc_module, tmp_path) -> None:
+    """6.2.2 "Przejście przez linię kontroli przeciwnika związane z ... wejściem na teren bardzo trudny jest
+    niedozwolone" (crossing an enemy line of control into very difficult terrain is prohibited), and its example:
+    "Korpus Kawalerii Pawłowa nie może wejść z heksu 3619 na heks 3618, gdyż linia kontroli blokuje wejście na
+    błota, jako teren bardzo trudny" (Pavlov's cavalry corps may not enter 3618 from 3619: the line blocks entering
+    the swamp). The example's III Corps would stand in 3718, but on this map (its rivers authored, approximate) the
+    Dniestr runs between 3718 and both 3618 and 3619, which cuts that line off (6.2.3); so III stands in 3518, the
+    other hex next to both (the Lwów fortified region on those sides cuts nothing: no Russian unit holds it). The
+    other way, out of the swamp into clear 3619, is 6.2.1's "wchodzi na teren czysty": +1 MP."""
+    state, u, lim = _limits_on(owc_game, owc_module, tmp_path, "ru-kkp", {"ah-3": "3518", "ru-kkp": "3619"})
+    m = state.game.map
+    assert (m.terrain["3618"], m.terrain["3619"]) == ("swamp", "clear")
+    assert lim.closed_steps[("3619", "3618")][0] == "6.2.2" and ("3618", "3619") not in lim.closed_steps
+    assert lim.side_costs[frozenset(("3618", "3619"))] == 1.0
+    costs = MoveCosts(m, u.unit)
+    # the cavalry's 4 MP reach 3618 the long way, by 3718 across the Dniestr (1 + 1 + swamp 2): a move round the
+    # line, legal; with 3 MP only the closed step is left, and it is the finding
+    assert judge_move(costs, state.game.movement, lim, "3619", "3618", ["3618"]).legal
+    v = judge_move(costs, state.game.movement, replace(lim, allowance=3.0), "3619", "3618", ["3618"])
+    assert not v.legal and v.rule == "6.2.2" and v.title == "Move across a closed hexside", v
 
 
 def test_hidden_units_have_no_lines_and_move_3(owc_game, owc_module, tmp_path) -> None:

@@ -151,7 +151,8 @@ def cheapest_path(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, st
         if here != start and with_zoc and zoc.stop and here in limits.ezoc:
             continue  # entered an enemy ZOC: the move ends here
         for nxt in costs.m.neighbours(here):
-            if nxt in limits.closed or nxt in avoid or frozenset((here, nxt)) in limits.closed_sides:
+            if nxt in limits.closed or nxt in avoid or frozenset((here, nxt)) in limits.closed_sides \
+                    or (here, nxt) in limits.closed_steps:
                 continue
             step, stop, _ = costs.enter(here, nxt, limits)
             if step is None:
@@ -191,7 +192,7 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
     adjacent = goal in costs.m.neighbours(start)
     blocked: Optional[Verdict] = None  # the step straight to a neighbouring goal is closed: reported unless a way round fits
     if adjacent:
-        closed_side = limits.closed_sides.get(frozenset((start, goal)))
+        closed_side = limits.closed_sides.get(frozenset((start, goal))) or limits.closed_steps.get((start, goal))
         if closed_side:
             blocked = Verdict(False, closed_side[0], "Move across a closed hexside", closed_side[1])
         elif costs.enter(start, goal, limits)[0] is None:

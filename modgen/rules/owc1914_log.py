@@ -24,10 +24,11 @@ DECISIONS (where the text or the core leaves a choice; each taken the way that n
   when a blocking hexside lies between it and the LoC unit (owc1914_lines.loc_hexsides), when it is a
   fortress or bridgehead hex (the example: Dębin, a Russian fortress), or when it lies on a fortified
   region's hexsides and another unit of the mover's side held it at the start of the phase.
-- 6.2.2 depends on the direction (entering very difficult terrain) where 6.2.1 does not, and the core's
-  closed hexsides have none: a line between very difficult and other terrain is priced +1 MP both
-  ways (right leaving the very difficult hex; entering it, the prohibition is not seen). Two hexes of
-  very difficult terrain, a large river (a bridge included: 5.1.3 removes the river's MP, not the
+- 6.2.2 depends on the direction (entering very difficult terrain) where 6.2.1 does not: a line between
+  very difficult and other terrain is closed one way (closed_steps: into the very difficult hex, the
+  rule's example "Korpus Kawalerii Pawłowa nie może wejść z heksu 3619 na heks 3618, gdyż linia kontroli
+  blokuje wejście na błota", Pavlov's cavalry may not enter the swamp 3618 from 3619) and costs +1 MP the
+  other way (6.2.1: entering clear or difficult terrain). Two hexes of very difficult terrain, a large river (a bridge included: 5.1.3 removes the river's MP, not the
   river; 7.4.2 "a bridge does not help") or a mountain ridge: closed both ways.
 - 6.2.2 "Wyjątki" (exceptions): "na heksie, na który wchodzi jednostka, inny własny oddział rozpoczyna daną
   fazę. Ruch taki kosztuje całość PM" (another own unit began the phase in the hex entered; such a move
@@ -86,12 +87,18 @@ def move_limits(state: GameState, u: UnitState, captured: set[str], fort_rule: s
         if ROMANIAN_BORDER in types:
             sides[frozenset(k)] = ("13", "the Romanian border may not be crossed")
     costs: dict[frozenset[str], float] = {}
+    steps: dict[tuple[str, str], tuple[str, str]] = {}
     exempt = _exempt(state, u, commanded)
     for edge, (maker, closing) in enemy_lines(state, u).items():
         if edge in sides:
             continue
         if not closing:
-            costs[edge] = 1.0
+            costs[edge] = 1.0  # 6.2.1, both ways; entering very difficult terrain across it is closed below
+            into = [h for h in sorted(edge) if m.terrain.get(h) in VERY_DIFFICULT]
+            if into and not exempt(edge):
+                (vd,), (other,) = into, sorted(edge - {into[0]})
+                steps[(other, vd)] = ("6.2.2", f"an enemy line of control ({maker}) lies on {other}/{vd}: entering "
+                                               f"very difficult terrain ({vd}) across it is prohibited")
         elif not exempt(edge):
             a, b = sorted(edge)
             sides[edge] = ("6.2.2", f"an enemy line of control ({maker}) lies on {a}/{b} with {closing}: "
@@ -102,7 +109,7 @@ def move_limits(state: GameState, u: UnitState, captured: set[str], fort_rule: s
     # a move too long only through the lines' +1 breaks 6.2.1, as one too long only through an enemy ZOC
     # breaks the ZOC rule in the other games
     return MoveLimits(allowance, closed=closed, closed_sides=sides, side_costs=costs,
-                      side_rule=("6.2.1", "enemy lines of control"))
+                      side_rule=("6.2.1", "enemy lines of control"), closed_steps=steps)
 
 
 def enemy_lines(state: GameState, u: UnitState) -> dict[frozenset[str], tuple[str, str]]:
