@@ -26,10 +26,9 @@ class ZocCosts:
     def step(self, from_ezoc: bool, to_ezoc: bool, between: float | None = None) -> float:
         """Extra MP of one step, by whether it leaves and whether it enters an enemy ZOC; `between`:
         this step's own EZOC-to-EZOC cost, where a rule sets one for the hex entered."""
+        between = self.between if between is None else between
         if from_ezoc and to_ezoc and between is not None:
             return between
-        if from_ezoc and to_ezoc and self.between is not None:
-            return self.between
         return (self.leave if from_ezoc else 0.0) + (self.enter if to_ezoc else 0.0)
 
 

@@ -193,10 +193,11 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
     blocked: Optional[Verdict] = None  # the step straight to a neighbouring goal is closed: reported unless a way round fits
     if adjacent:
         closed_side = limits.closed_sides.get(frozenset((start, goal))) or limits.closed_steps.get((start, goal))
+        step, _, why = costs.enter(start, goal, limits)
         if closed_side:
             blocked = Verdict(False, closed_side[0], "Move across a closed hexside", closed_side[1])
-        elif costs.enter(start, goal, limits)[0] is None:
-            blocked = Verdict(False, rules.prohibited_rule, "Move into a prohibited hex", costs.enter(start, goal, limits)[2])
+        elif step is None:
+            blocked = Verdict(False, rules.prohibited_rule, "Move into a prohibited hex", why)
     path = cheapest_path(costs, rules, limits, start, goal)
     if path is not None and path.cost <= limits.allowance:
         return Verdict(True, path=path)
@@ -208,7 +209,7 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
         rule, title, why = limits.other_modes[goal]
         return Verdict(True) if not rule else Verdict(False, rule, title, why)
     if adjacent and rules.minimum_hexes >= 1 and blocked is None:
-        return Verdict(True, path=Path((start, goal), costs.enter(start, goal, limits)[0] or 0.0, 0.0))  # minimum movement
+        return Verdict(True, path=Path((start, goal), step or 0.0, 0.0))  # minimum movement
     ext: Optional[Path] = None
     extended = bool(rules.extended_bonus) and start not in limits.near_enemy and goal not in limits.near_enemy
     if extended:

@@ -114,10 +114,7 @@ def layer_level(piece: Piece, layer_name: str) -> int:
     for t in piece.find("emb2;"):
         f = t.fields
         if len(f) > LAYER_NAME_FIELD and f[LAYER_NAME_FIELD] == layer_name:
-            try:
-                return abs(java_parse_int(t.state or "1")) or 1
-            except ValueError:
-                return 1
+            return _level(t.state)
     return 1
 
 
@@ -127,11 +124,16 @@ def layer_levels(piece: Piece) -> dict[str, int]:
     for t in piece.find("emb2;"):
         f = t.fields
         if len(f) > LAYER_NAME_FIELD and f[LAYER_NAME_FIELD] not in out:
-            try:
-                out[f[LAYER_NAME_FIELD]] = abs(java_parse_int(t.state or "1")) or 1
-            except ValueError:
-                out[f[LAYER_NAME_FIELD]] = 1
+            out[f[LAYER_NAME_FIELD]] = _level(t.state)
     return out
+
+
+def _level(state: str) -> int:
+    """A Layer's state as its level: 1 for none or an unreadable one."""
+    try:
+        return abs(java_parse_int(state or "1")) or 1
+    except ValueError:
+        return 1
 
 
 def is_masked(piece: Piece) -> bool:
