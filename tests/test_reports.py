@@ -18,9 +18,10 @@ from modgen.vassal.sequence import decode
 from modgen.vmod.buildfile import clear_moved
 from modgen.vmod.compose import Composer
 from modgen.vmod.piecedefs import DELETE_KEY, ELIMINATE_KEY, FLIP_KEY, MASK_KEY
-from modgen.vmod.reports import CLEAR_MOVED_KEY, report_format
+from modgen.vmod.reports import CLEAR_MOVED_KEY, REPORT_NAME, report_format
 
 from .conftest import MINI, REPO, refused
+from .reportlines import report_lines
 from .test_loader import edit
 
 GAME = "counters/mini/game.yaml"
@@ -45,8 +46,26 @@ def test_a_game_words_its_own_reports(mini_copy):
     game = load_game(mini_copy, "mini")
     assert game.texts.report_reduced == "{unit} loses a step in {hex}"
     unit = next(u for u in game.units.values() if u.back is not None)
-    reports = [t for t in Composer(game).defs[("unit", unit.id)].piece.traits if t.prefix == "report;"]
-    assert "$BasicName$ loses a step in $location$" in [t.fields[1] for t in reports]
+    traits = Composer(game).defs[("unit", unit.id)].piece.traits
+    lines = report_lines(traits, FLIP_KEY)
+    assert lines[2] == "$ReportName$ loses a step in $location$"  # the reduced side
+    assert lines[1] == report_format(ModuleTexts().report_restored, "$ReportName$")  # the default
+    name = next(t.fields[1] for t in traits if t.prefix == "calcProp;" and t.fields[0] == REPORT_NAME)
+    mask = next(t for t in traits if t.prefix == "obs;").fields[4]
+    assert name == f'{{ObscuredToOthers==true ? "{mask}" : BasicName}}'  # the opponent never reads a hidden unit's name
+
+
+def test_texts_differing_in_a_placeholder_keep_a_report_per_side(mini_copy):
+    """A Calculated Property cannot read ReportState's own properties ($location$ ...): texts whose
+    placeholders differ by side get a Report Action and a Trigger Action per side and visibility."""
+    edit(mini_copy, GAME, "turns: {", 'texts: {report_reduced: "{hex}: {unit} loses a step"}\nturns: {')
+    game = load_game(mini_copy, "mini")
+    unit = next(u for u in game.units.values() if u.back is not None)
+    traits = Composer(game).defs[("unit", unit.id)].piece.traits
+    formats = [t.fields[1] for t in traits if t.prefix == "report;"]
+    assert "$location$: $BasicName$ loses a step" in formats and "$location$: $newPieceName$ loses a step" in formats
+    triggers = [t for t in traits if t.prefix == "macro;" and decode(t.fields[4], ",") == [FLIP_KEY]]
+    assert len(triggers) == 4
 
 
 @pytest.mark.parametrize("text, message", [
@@ -75,7 +94,11 @@ def test_reports_sit_outside_what_they_report_and_triggers_inside():
     for prefix in ("sendto;", "markmoved;", "obs;", "emb2;"):
         assert order.index(prefix) > last_report, prefix
     triggers = [i for i, p in enumerate(order) if p == "macro;" and decode(traits[i].fields[4], ",") in ([FLIP_KEY], [MASK_KEY])]
-    assert len(triggers) == 6 and min(triggers) > order.index("emb2;") > order.index("obs;")  # 2 mask, 4 flip
+    assert len(triggers) == 2 and min(triggers) > order.index("emb2;") > order.index("obs;")  # hiding, revealing
+    flip = [i for i, p in enumerate(order) if p == "report;" and decode(traits[i].fields[0], ",") == [FLIP_KEY]]
+    assert len(flip) == 1  # one report of the flip, its words from the Step level it left:
+    assert report_lines(traits, FLIP_KEY) == {2: "$ReportName$ reduced in $location$",
+                                              1: "$ReportName$ restored to full strength in $location$"}
     elimination = next(t for t in traits if t.prefix == "report;" and decode(t.fields[0], ",") == [ELIMINATE_KEY])
     assert elimination.fields[1] == "$newPieceName$ eliminated in $oldLocation$"
 

@@ -23,6 +23,7 @@ from modgen.vmod.piecedefs import unit_def
 from modgen.vmod.reports import report_format
 
 from .conftest import REPO, refused
+from .reportlines import report_lines
 
 GAMES = ("galicia1914", "holland44", "owc1914", "ef1914")
 DECLARED = {  # the markers each shipped game declares a unit state (report: why these and not the others)
@@ -116,9 +117,9 @@ def test_every_unit_has_a_layer_per_state_stepped_by_its_key_and_reported(games)
     assert ce.fields[15] == ",state_ce1_f.png,state_ce1_b.png" and ce.fields[27] == "67,195"  # none, CE -1, CE -2; Ctrl+Shift+C
     assert ce.fields[3] == "CE -1 / CE -2"  # the menu command, named after the marker
     assert "Step" in layers  # the step layer is still there, by its name
-    reports = [t.fields[1] for t in piece.find("report;")]
-    assert report_format("{unit} in {hex}: Out of Supply -2") in reports
-    assert report_format("{unit} in {hex}: no longer Out of Supply -2") in reports
+    supply = report_lines(piece.traits, layers[state_layer_name("supply")].fields[27])  # its report, on its key
+    assert supply == {2: report_format("{unit} in {hex}: Low Supply -1"), 3: report_format("{unit} in {hex}: Out of Supply -2"),
+                      1: report_format("{unit} in {hex}: no longer Out of Supply -2")}
     order = [t.fields[LAYER_NAME_FIELD] if t.prefix == "emb2;" else t.prefix for t in piece.traits]
     mask, step = order.index("obs;"), order.index("Step")
     assert mask < order.index(state_layer_name("ce1")) < order.index(state_layer_name("supply")) < step  # hidden with the unit

@@ -406,6 +406,17 @@ def trigger_action(watch_keys: Sequence[str], action_keys: Sequence[str], match:
     return Trait(_t("macro;", fields), "")
 
 
+def beanshell_string(text: str) -> str:
+    """A BeanShell string literal (a property match or a Calculated Property's expression)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def calculated_property(name: str, expression: str) -> Trait:
+    """Calculated Property `calcProp;name;expression;description` (CalculatedProperty.myGetType), empty
+    state. Its BeanShell interpreter is built only when the property is first read."""
+    return Trait(_t("calcProp;", [name, expression, ""]), "")
+
+
 @_reused
 def mark_moved(image: str, x_off: int, y_off: int, *, command: str = "", key: str = "",
                description: str = "") -> Trait:

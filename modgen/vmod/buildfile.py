@@ -8,7 +8,7 @@ from typing import Sequence
 import jinja2
 
 from ..model import NEXT_PIECE_SLOT_ID, Dice, Game
-from ..vassal.pieces import add_piece_command
+from ..vassal.pieces import add_piece_command, beanshell_string
 from ..vassal.sequence import encode
 from ..conventions import FACTORS_PROPERTY, MAIN_MAP, SCENARIO_PROPERTY
 from ..layout import TracksLayout
@@ -223,13 +223,8 @@ def clear_moved(game: Game) -> dict[str, str]:
         "button_key": CLEAR_MOVED_BUTTON,
         "key": CLEAR_MOVED_KEY,  # the moved marker's toggle: sent only to pieces that moved
         "filter": "{Moved==true && Side==PlayerTurn}",
-        "turn_match": "{Phase==" + _java_string(first_phase) + "}",
+        "turn_match": "{Phase==" + beanshell_string(first_phase) + "}",
     }
-
-
-def _java_string(text: str) -> str:
-    """A BeanShell string literal."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _default_terrain(game: Game) -> str:

@@ -90,7 +90,7 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
     ex, ey = elim.x + elim.w // 2, elim.y + elim.h // 2
     reported = unit_reports(game.texts, flip=FLIP_KEY if unit.back is not None else None, mask=MASK_KEY,
                             eliminate=ELIMINATE_KEY, delete=DELETE_KEY, step_level=f"{STEP_LAYER}_Level",
-                            label=LABEL_KEY)
+                            label=LABEL_KEY, mask_name=f"{nat.name} unit")
     states = unit_state_traits(game)
     traits: list[vp.Trait] = [
         *reported.outer,
@@ -131,9 +131,12 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
             *((p, unit.front.value(k), unit.back.value(k)) for p, k in values),
             ("Steps", full_steps, reduced_steps),
         ):
-            traits.append(vp.Trait(f"calcProp;{prop};{_step_expression(full, red)};", ""))
+            if full == red:  # the same on both sides: a Marker property, no BeanShell to build or run
+                fixed[prop] = str(full)
+            else:
+                traits.append(vp.calculated_property(prop, _step_expression(full, red)))
         factors = f'"{factor_row(game, unit.front)}"', f'"{factor_row(game, unit.back)}"'
-        traits.append(vp.Trait(f"calcProp;{FACTORS_PROPERTY};{_step_expression(*factors)};", ""))
+        traits.append(vp.calculated_property(FACTORS_PROPERTY, _step_expression(*factors)))
         image = ""
     else:
         fixed.update(Attack=str(unit.front.attack), Defense=str(unit.front.defense), MA=str(unit.front.ma))

@@ -15,6 +15,7 @@ so the opponent reads the mask's name, never the unit's.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
@@ -22,6 +23,7 @@ from ..conventions import MOVED_IMAGE, moved_offset
 from ..presentation import ModuleTexts
 from ..unitstates import STATE_LEVELS
 from ..vassal import pieces as vp
+from ..vassal.pieces import beanshell_string
 
 FIRST_PRIVATE_KEY = 61440  # VK_F13: keys no keyboard menu offers, fired only by the triggers and commands below
 LAST_REPORT_KEY = FIRST_PRIVATE_KEY + 8  # F13-F21 for the reports of one piece
@@ -86,10 +88,34 @@ def deletion(texts: ModuleTexts, delete: str, keys: _Keys) -> list[vp.Trait]:
     ]
 
 
+REPORT_NAME = "ReportName"  # a unit's name as the opponent may read it: the mask's name while hidden
+
+
+def _step_reports(texts: ModuleTexts, flip: str, step_level: str, mask_name: str) -> Reported | None:
+    """The flip's chat line as one Report Action on the flip key, reading the words for the side the
+    flip left from a Calculated Property of the Step level, and the unit's name from another: the
+    printed name (BasicName: without the layer's "(reduced)") while the opponent sees the unit, the
+    mask's name (what ReportState's $newPieceName$ gives, every mask closed) while hidden.
+    Four Report Actions and four Trigger Actions did this before (see state_reports for why fewer
+    traits). None when the game's reduced and restored texts differ in more than their words."""
+    unit = f"${REPORT_NAME}$"
+    lines = [report_format(texts.report_restored, unit), report_format(texts.report_reduced, unit)]
+    frame = _common_frame(lines)
+    if frame is None:
+        return None
+    prefix, middles, suffix = frame
+    name = step_level.removesuffix("_Level") + "_Report"
+    return Reported(
+        [vp.report_action([flip], f"{prefix}${name}${suffix}", description="Report reduced / restored")],
+        [vp.calculated_property(REPORT_NAME, f"{{{HIDDEN[1:-1]} ? {beanshell_string(mask_name)} : BasicName}}"),
+         vp.calculated_property(name, _level_text(step_level, middles))])
+
+
 def unit_reports(texts: ModuleTexts, *, flip: str | None, mask: str, eliminate: str, delete: str,
-                 step_level: str, label: str | None = None) -> Reported:
+                 step_level: str, label: str | None = None, mask_name: str | None = None) -> Reported:
     """Reports of a unit's flip (when it has a reduced side), mask, elimination, deletion and text label
-    (when it has one). `step_level` is the Step layer's level property (`Step_Level`: 2 on the reduced side)."""
+    (when it has one). `step_level` is the Step layer's level property (`Step_Level`: 2 on the reduced side);
+    `mask_name` the name its mask shows (the flip's report then takes one trait, not eight)."""
     keys = _Keys()
     outer = [
         *deletion(texts, delete, keys),
@@ -101,6 +127,10 @@ def unit_reports(texts: ModuleTexts, *, flip: str | None, mask: str, eliminate: 
              (VISIBLE, report_format(texts.report_revealed), "Report revealing")]
     more_outer, inner = _chosen(keys, mask, cases)
     outer += more_outer
+    if flip is not None and mask_name is not None:
+        compact = _step_reports(texts, flip, step_level, mask_name)
+        if compact is not None:
+            return Reported(outer + compact.outer, inner + compact.inner)
     if flip is not None:
         level = {"reduced": f"{step_level}==2", "restored": f"{step_level}==1"}
         flips = [
@@ -150,22 +180,63 @@ STATE_KEYS = STATE_LEVELS  # private keys of a unit's state reports: F13-F24 wit
 SHIFT = 65  # the modifiers VASSAL writes for Shift (old and new masks)
 
 
+_PROPERTY_HEAD = re.compile(r"^.*\$\W*", re.S)  # up to the last $property$ and the spaces and marks after it
+_PROPERTY_TAIL = re.compile(r"\W*\$.*$", re.S)  # from the first $property$ and the spaces and marks before it
+
+
+def _common_frame(texts: list[str]) -> tuple[str, list[str], str] | None:
+    """Split report formats into (prefix, middles, suffix): the prefix and suffix are the `$property$`
+    parts all share, so each middle is a whole phrase ("Low Supply", "no longer Out of Supply").
+    None when the formats differ in a property: a middle would need VASSAL's report properties,
+    which a Calculated Property cannot read."""
+    head = _PROPERTY_HEAD.match(os.path.commonprefix(texts))
+    prefix = head.group(0) if head else ""
+    rest = [t[len(prefix):] for t in texts]
+    tail = _PROPERTY_TAIL.search(os.path.commonprefix([r[::-1] for r in rest])[::-1])
+    suffix = tail.group(0) if tail else ""
+    middles = [r[:len(r) - len(suffix)] for r in rest]
+    return None if any("$" in m for m in middles) else (prefix, middles, suffix)
+
+
+def _level_text(level: str, middles: list[str]) -> str:
+    """A BeanShell expression naming the middle of the report for the layer's level (levels 2, 3 ...
+    set a face, level 1 clears the last one)."""
+    expression = beanshell_string(middles[0])
+    for i in range(len(middles) - 1, 0, -1):
+        expression = f"{level}=={i + 1} ? {beanshell_string(middles[i])} : {expression}"
+    return "{" + expression + "}"
+
+
 def state_reports(texts: ModuleTexts, states: list[tuple[str, str, list[str]]]) -> Reported:
     """Reports of a unit's state layers (modgen.unitstates): for each (key, level property, face
     names), a chat line naming the face each press sets, and the last face when a press clears it
-    (the layer steps none, front, back, none). The Report Actions go outside every trait, the
-    Trigger Actions inside the layers whose level they test."""
+    (the layer steps none, front, back, none).
+
+    One Report Action per state, on the layer's own key: its format keeps what the lines share and
+    reads the rest from a Calculated Property of the level the press left. Why: a unit carries every
+    trait into each save and VASSAL decodes them all when a game opens; a Trigger Action and a Report
+    Action per level made a unit of four states 20 traits, this makes it 8. A game whose set and
+    cleared texts differ in a property (`{unit}` in one only) keeps a trigger and a report per level.
+    The Report Actions go outside every trait, the rest inside the layers whose level they read."""
     outer: list[vp.Trait] = []
     inner: list[vp.Trait] = []
     n = 0
     for key, level, faces in states:
-        cases = [(f"{{{level}=={i + 2}}}", texts.report_state_set, face, f"Report {face}") for i, face in enumerate(faces)]
-        cases.append((f"{{{level}==1}}", texts.report_state_cleared, faces[-1], f"Report no longer {faces[-1]}"))
-        for match, text, face, what in cases:
+        lines = [report_format(texts.report_state_cleared.replace("{state}", faces[-1]))]
+        lines += [report_format(texts.report_state_set.replace("{state}", face)) for face in faces]
+        frame = _common_frame(lines)
+        if frame is not None:
+            prefix, middles, suffix = frame
+            name = level.removesuffix("_Level") + "_Report"
+            outer.append(vp.report_action([key], f"{prefix}${name}${suffix}", description=f"Report {' / '.join(faces)}"))
+            inner.append(vp.calculated_property(name, _level_text(level, middles)))
+            continue
+        cases = [(f"{{{level}=={i + 2}}}", lines[i + 1], f"Report {face}") for i, face in enumerate(faces)]
+        cases.append((f"{{{level}==1}}", lines[0], f"Report no longer {faces[-1]}"))
+        for match, fmt, what in cases:
             private = f"{FIRST_PRIVATE_KEY + n},{SHIFT}"
             n += 1
             assert n <= STATE_KEYS, "more unit state levels than private state keys"
-            fmt = report_format(text.replace("{state}", face))
             outer.append(vp.report_action([private], fmt, description=what))
             inner.append(vp.trigger_action([key], [private], match, name=what))
     return Reported(outer, inner)
