@@ -27,7 +27,7 @@ from .loader import ParsedFiles, load_game
 from .sheets import overlapping
 from .errors import DataError
 from .model import DATA_CHARTS, Game
-from .conventions import MOVED_IMAGE, MOVED_SIZE
+from .conventions import FINDING_IMAGE, MOVED_IMAGE, MOVED_SIZE, finding_size
 from .unitstates import state_image
 from .vassal.archive import zip_bytes
 from .vassal.savefile import encode_game_text, metadata_xml
@@ -37,7 +37,7 @@ from .vmod.cache import ArtCache, code_fingerprint, digest, input_stamp
 from .vmod.buildfile import VASSAL_VERSION, ChartRef, module_keys, render_buildfile
 from .vmod.help import PDF_ENTRY, help_pages
 from .layout import TracksLayout, WindowLayout, tracks_layout
-from .vmod.piecedefs import MARKER_MASK_IMAGE, PieceDef, marker_def, marker_image, mask_image, setup_text, unit_def, unit_image
+from .vmod.piecedefs import MARKER_MASK_IMAGE, PieceDef, finding_def, marker_def, marker_image, mask_image, setup_text, unit_def, unit_image
 from .vmod.setup import scenario_save
 
 Progress = Callable[[str], None]
@@ -106,6 +106,8 @@ def image_jobs(game: Game, layout: TracksLayout) -> tuple[list[Job], list[ChartR
         jobs.append(Job(mask_image(nat.id), ("mask", nat, game.counter_size), "mask", (nat.id,)))
     jobs.append(Job(MARKER_MASK_IMAGE, ("marker-mask", game.counter_size), "marker_mask"))
     jobs.append(Job(MOVED_IMAGE, ("moved", MOVED_SIZE), "moved"))
+    ring = finding_size(game.counter_size)
+    jobs.append(Job(FINDING_IMAGE, ("finding", ring), "finding", (ring,)))
     board_images: dict[str, str] = {}
     for board in game.map.boards:
         map_key = board_key(game, board)
@@ -201,6 +203,8 @@ def piece_defs(game: Game, layout: TracksLayout) -> dict[tuple[str, str], PieceD
     for marker in game.markers.values():
         d = marker_def(game, marker)
         defs[(d.kind, d.item_id)] = d
+    d = finding_def(game)
+    defs[(d.kind, d.item_id)] = d
     return defs
 
 

@@ -65,9 +65,9 @@ def module_folders(saves: Sequence[str], extra: Sequence[str]) -> list[Path]:
     return out
 
 
-def wrote(path: Path) -> None:
+def wrote(path: Path, what: str = "") -> None:
     """Every command names each file it wrote; on stderr, so stdout stays the report (or JSON)."""
-    print(f"wrote {path}", file=sys.stderr)
+    print(f"wrote {path}" + (f": {what}" if what else ""), file=sys.stderr)
 
 
 # --------------------------------------------------------------------------- commands
@@ -115,8 +115,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     from .check.run import check_saves
 
     picture = output_file(args.picture, "--picture", ".png") if args.picture else None
+    annotated = output_file(args.annotate, "--annotate", ".vsav") if args.annotate else None
     module = Path(args.module) if args.module else None
     if any(s.lower().endswith(".vlog") for s in args.saves):
+        if annotated is not None:
+            raise ModgenError(args.annotate, "--annotate takes saves (.vsav) for now: a log's final position is not annotated yet")
         return _check_log(args, module, picture)
     report = check_saves(args.saves, module, module_folders(args.saves, args.modules))
     if args.pin:
@@ -126,6 +129,11 @@ def cmd_check(args: argparse.Namespace) -> int:
 
         write_picture(report, picture)
         wrote(picture)
+    if annotated is not None:
+        from .check.annotate import annotate_save
+
+        n = annotate_save(report, annotated)
+        wrote(annotated, f"the last save with {n} finding marker(s) on the map and the report in the chat")
     sys.stdout.write(json_report(report) if args.json else text_report(report, supply=args.supply))
     return EXIT_FINDINGS if report.findings else EXIT_OK
 
@@ -342,6 +350,8 @@ def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true", help="JSON instead of text")
     c.add_argument("--supply", action="store_true", help="also list every unit's supply state")
     c.add_argument("--picture", default=None, metavar="FILE.png", help="also draw the map with findings and supply")
+    c.add_argument("--annotate", default=None, metavar="OUT.vsav",
+                   help="also write a copy of the (last) save with a marker on each finding's hex and the report in the chat")
     c.add_argument("--pin", action="store_true", help="write SAVE.expected.json (docs/samples.md) of the findings you confirm, "
                                                      "one by one (answer y on standard input)")
     c.add_argument("--force", action="store_true", help="with --pin: replace an existing SAVE.expected.json")

@@ -32,6 +32,21 @@ def moved_offset(counter: int) -> tuple[int, int]:
 
 
 UNIT_ID_PROPERTY = "UnitId"
+
+# The checker's findings drawn on the map (`modgen check --annotate`): a piece per finding, in a Game
+# Piece Layer of its own above the units, which a toolbar button hides. A piece's layer is its
+# MAP_LAYER_PROPERTY: the main map's own property says UNITS_LAYER for every piece, a finding's Marker
+# says FINDINGS_LAYER. The reader skips pieces of FINDING_KIND: a checked save reads as the original.
+MAP_LAYER_PROPERTY = "MapLayer"
+UNITS_LAYER, FINDINGS_LAYER = "Units", "Findings"
+FINDING_IMAGE = "finding.png"
+FINDING_KIND = "finding"  # also the finding marker's item id: its gpid is game.gpid(FINDING_KIND, FINDING_KIND)
+FINDING_PROPERTIES = ("Kind", "Rule", "Finding")  # the finding marker's Marker trait: kind, rule number, words
+
+
+def finding_size(counter: int) -> int:
+    """The finding ring's width: round a counter of the game's size (and the moved marker on its corner)."""
+    return counter + 2 * MOVED_SIZE
 FACTORS_PROPERTY = "Factors"  # a unit's factor row as printed ("4-5-6", the side up's): the stack viewer shows it
 MARKER_ID_PROPERTY = "MarkerId"
 

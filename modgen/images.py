@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 from PIL import Image
 
-from .art.counters import CounterText, marker_face, marker_mask_face, mask_face, moved_face, state_badge, unit_face
+from .art.counters import CounterText, finding_ring, marker_face, marker_mask_face, mask_face, moved_face, state_badge, unit_face
 from .conventions import MOVED_SIZE
 from .unitstates import BADGE_H, BADGE_W
 from .art.mapart import render_board
@@ -38,7 +38,7 @@ T = TypeVar("T")
 POOL_FROM = 48  # fewer images than this are drawn in the builder's own process (a pool costs ~0.1 s) ...
 SLOW = frozenset({"board", "sheet", "overview"})  # ... unless one of them is slow to draw
 QUICK = frozenset({"given"})  # nothing to draw: never sent to a worker
-FACES = frozenset({"unit", "marker", "mask", "marker_mask", "moved", "state"})  # small: drawn in batches
+FACES = frozenset({"unit", "marker", "mask", "marker_mask", "moved", "state", "finding"})  # small: drawn in batches
 CHUNK = 64  # counter faces per task: small enough to share out, large enough to pay for the hand-over
 
 
@@ -229,6 +229,7 @@ DRAW: dict[str, Callable[..., bytes]] = {
     "mask": lambda game, nat: png_bytes(mask_face(game, game.nationalities[nat])),
     "marker_mask": lambda game: png_bytes(marker_mask_face(game.counter_size)),
     "moved": lambda game: png_bytes(moved_face(MOVED_SIZE)),
+    "finding": lambda game, size: png_bytes(finding_ring(size)),
     "state": _state,
     "board": _board,
     "tracks": _tracks,

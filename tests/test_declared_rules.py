@@ -98,3 +98,23 @@ def test_a_game_that_declares_nothing_is_checked_for_nothing_and_says_so(tmp_pat
     report = check_saves([save], module)
     assert report.findings == [] and report.saves[0].findings == []
     assert report.sections[0].lines == ("none declared: add game.yaml checks: (docs/data-format.md)",)
+
+
+def test_a_new_game_s_findings_are_annotated_on_its_map(demo, tmp_path: Path) -> None:
+    """`modgen check --annotate` in a game without a plugin: rd-1 in the lake (TEC "Lake: prohibited")
+    gets the module's finding ring on 0505, and the annotated copy checks as the original."""
+    from modgen.check.annotate import annotate_save
+    from modgen.conventions import FINDING_KIND
+    from modgen.vassal.savefile import read_game
+
+    root, module = demo
+    save = write_sample(root, "demo", SampleSpec("s1", "1,red,Movement", ("rd-1=0505",)), tmp_path / "lake.vsav")
+    report = check_saves([save], module)
+    assert annotate_save(report, tmp_path / "lake.checked.vsav") == 1
+    again = check_saves([tmp_path / "lake.checked.vsav"], module)
+    assert [f.key() for f in again.findings] == [f.key() for f in report.findings]
+    game = report.saves[0].state.game
+    (ring,) = [p for p in read_game(tmp_path / "lake.checked.vsav").pieces if p.gpid == game.gpid(FINDING_KIND, FINDING_KIND)]
+    (finding,) = report.findings
+    assert (finding.rule, finding.hexes) == ("TEC", ("0505",))
+    assert (ring.x, ring.y) == game.map.centre("0505")[1:] and ring.piece.find("label;")[0].state == f"TEC {finding.title}"

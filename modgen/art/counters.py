@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from ..model import CounterMark, Game, Marker, MarkerFace, Nationality, Unit, Values
 from .canvas import COUNTER, Canvas, best_split, contrast_ink, darken, draw_symbol, font_steps, hex_rgb, lighten
@@ -313,6 +313,16 @@ def moved_face(size: int) -> Image.Image:
     c.line([(3, mid), (tip, mid)], (60, 40, 0), width=2)
     c.line([(tip - 5, mid - 5), (tip, mid), (tip - 5, mid + 5)], (60, 40, 0), width=2)
     return c.finish()
+
+
+def finding_ring(size: int) -> Image.Image:
+    """The checker's finding marker (`modgen check --annotate`): a red ring round a counter's stack,
+    clear inside so the units under it stay readable, drawn above them on the map."""
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.ellipse([2, 2, size - 3, size - 3], outline=(255, 255, 255, 230), width=8)
+    d.ellipse([3, 3, size - 4, size - 4], outline=(220, 0, 0, 255), width=5)
+    return img
 
 
 def state_badge(marker: Marker, label: str, width: int, height: int) -> Image.Image:

@@ -24,7 +24,8 @@ from ..vassal.position import PieceRecord
 from ..vassal.savefile import SavedGame, read_game
 from ..vassal.sequence import decode, java_parse_int
 from ..conventions import (
-    FACE_LAYER, LAYER_NAME_FIELD, MAIN_MAP, SCENARIO_PROPERTY, STEP_LAYER, VP_BOX, eliminated_box_name, entry_box_name,
+    FACE_LAYER, FINDING_KIND, LAYER_NAME_FIELD, MAIN_MAP, SCENARIO_PROPERTY, STEP_LAYER, VP_BOX, eliminated_box_name,
+    entry_box_name,
 )
 from ..gamestate import OFF_GRID, TWICE, GameState, MarkerState, PieceProblem, UnitState
 from ..layout import tracks_layout
@@ -90,6 +91,7 @@ def _context(module_path: str, mtime: float) -> Context:
                                      f"{game.title!r} {game.version}: the module was altered after modgen built it")
     pieces = {game.gpid("unit", u): ("unit", u) for u in game.units}
     pieces.update({game.gpid("marker", m): ("marker", m) for m in game.markers})
+    pieces[game.gpid(FINDING_KIND, FINDING_KIND)] = (FINDING_KIND, FINDING_KIND)  # an annotated save's: not the game's
     elim = {eliminated_box_name(s.name): s.id for s in game.sides}
     entry = {entry_box_name(a.id): a.id for a in game.map.entry_areas}
     parts = {b.name: (b.part, b.label) for b in tracks_layout(game, list(game.scenarios.values())).boxes if b.part}
@@ -221,6 +223,8 @@ def state_from_save(saved: SavedGame, ctx: Context) -> GameState:
             raise SaveError(saved.path, f"{_describe(rec)} has gpid {rec.gpid!r}, which is no piece of "
                                         f"{game.title} {game.version}")
         kind, item = ident
+        if kind == FINDING_KIND:  # `modgen check --annotate` drew it: a checked save reads as the original
+            continue
         hex_id, box = locate(rec, item)
         if kind == "unit":
             first = seen_units.get(item)

@@ -10,10 +10,10 @@ import jinja2
 from ..model import NEXT_PIECE_SLOT_ID, Dice, Game
 from ..vassal.pieces import add_piece_command, beanshell_string
 from ..vassal.sequence import encode
-from ..conventions import FACTORS_PROPERTY, MAIN_MAP, SCENARIO_PROPERTY
+from ..conventions import FACTORS_PROPERTY, FINDING_KIND, MAIN_MAP, MAP_LAYER_PROPERTY, SCENARIO_PROPERTY, UNITS_LAYER
 from ..layout import TracksLayout
 from .help import PDF_ENTRY, HelpPage
-from .navigation import flare, inventory, notes, overview, toolbar_keys, toolbar_menus
+from .navigation import findings_layer, flare, inventory, notes, overview, toolbar_keys, toolbar_menus
 from .piecedefs import PieceDef
 from .prototypes import Group, factor
 from .reports import CLEAR_MOVED_KEY, TRAILS_KEY, TRAILS_PREFERENCE
@@ -57,7 +57,11 @@ def _palette(game: Game, defs: dict[tuple[str, str], PieceDef]) -> list[dict]:
         ordered = sorted(groups.items(), key=lambda kv: (kv[0].endswith("independent"), kv[0]))
         tabs.append({"name": side.name, "groups": [{"name": k, "columns": 6, "slots": v} for k, v in ordered]})
     markers = [defs[("marker", m)] for m in game.markers]
-    tabs.append({"name": "Markers", "groups": [{"name": "Markers", "columns": 6, "slots": markers}]})
+    groups = [{"name": "Markers", "columns": 6, "slots": markers}]
+    finding = [d for (kind, _), d in defs.items() if kind == FINDING_KIND]
+    if finding:  # what `modgen check --annotate` puts on the map
+        groups.append({"name": "Checker findings", "columns": 6, "slots": finding})
+    tabs.append({"name": "Markers", "groups": groups})
     return tabs
 
 
@@ -123,7 +127,9 @@ def render_buildfile(
         "mark_moved": "Always",
         "name": MAIN_MAP, "button": "", "hotkey": "", "launch": "false", "tooltip": "", "background": "255,255,255", "private": None,
         "boards": boards,
-        "properties": [{"name": "Terrain", "value": game.map.terrain_types[default_terrain].name, "description": "Terrain of hexes with no zone of their own"}],
+        "properties": [{"name": "Terrain", "value": game.map.terrain_types[default_terrain].name, "description": "Terrain of hexes with no zone of their own"},
+                       {"name": MAP_LAYER_PROPERTY, "value": UNITS_LAYER, "description": "The piece layer of every piece with none of its own"}],
+        "layers": findings_layer(),
     }
     windows = [
         {
@@ -136,7 +142,7 @@ def render_buildfile(
                 "zones": [{"name": b.name, "location_format": "$name$", "path": b.path(), "use_parent_grid": "false", "properties": []}
                           for b in w.boxes],
             }],
-            "properties": [],
+            "properties": [], "layers": None,
         }
         for w in layout.windows
     ]

@@ -7,7 +7,7 @@ leaves a player scrolling and hunting; a corps among 500 counters is found throu
 
 from __future__ import annotations
 
-from ..conventions import UNIT_ID_PROPERTY
+from ..conventions import FINDINGS_LAYER, MAP_LAYER_PROPERTY, UNIT_ID_PROPERTY, UNITS_LAYER
 from ..model import Game
 from ..vassal.sequence import encode
 from .help import key_name
@@ -19,6 +19,7 @@ INVENTORY_KEY = "73,520"  # Alt+I
 NOTES_KEY = "78,520"  # Alt+N
 CHARTS_KEY = "72,520"  # Alt+H: opens the Charts menu
 DISPLAYS_KEY = "68,520"  # Alt+D: opens the Displays menu
+FINDINGS_KEY = "70,520"  # Alt+F: shows or hides the findings of an annotated save
 DISPLAYS_MENU, CHARTS_MENU, INVENTORY, NOTES, OVERVIEW = "Displays", "Charts", "Inventory", "Notes", "Overview"
 
 
@@ -76,7 +77,22 @@ def toolbar_keys(game: Game, display_windows: list[tuple[str, str]], dice: list[
     """The keys of the module's windows and buttons, for the key card (what, key)."""
     rows = [("Counter palette", "67,520"), ("Turn tracker", "84,520"), ("Turn tracker: next", "84,195"),
             ("Turn tracker: previous", "84,650"), (f"{CHARTS_MENU} menu", CHARTS_KEY), (f"{DISPLAYS_MENU} menu", DISPLAYS_KEY),
-            (INVENTORY, INVENTORY_KEY), (NOTES, NOTES_KEY), clear_moved, *dice, *display_windows]
+            (INVENTORY, INVENTORY_KEY), (NOTES, NOTES_KEY), ("Findings of modgen check: show / hide", FINDINGS_KEY),
+            clear_moved, *dice, *display_windows]
     if has_overview:
         rows.append((f"{OVERVIEW} (main map)", OVERVIEW_KEY))
     return [{"what": what, "key": key_name(key)} for what, key in rows if key_name(key)]
+
+
+def findings_layer() -> dict:
+    """The main map's Game Piece Layers: units and markers under the checker's findings (`modgen check
+    --annotate`), and a toolbar button that hides the findings. A piece is in the layer its MapLayer
+    names: every unit's and marker's Marker says Units, the finding marker's Findings. The map's own
+    MapLayer property (Units) is what a piece of an older build reads once on the map (BasicPiece reads a
+    property a piece lacks from its zone, then its map); it cannot be the only source: a stack read from
+    a save is put in its layer before its pieces know their map, and VASSAL puts a piece whose layer it
+    cannot tell in the top one (the engine drew the units over the findings until each piece said its own)."""
+    return {"property": MAP_LAYER_PROPERTY, "order": encode([UNITS_LAYER, FINDINGS_LAYER], ","),
+            "button": {"name": "Findings", "text": "Findings", "layers": FINDINGS_LAYER, "hotkey": FINDINGS_KEY,
+                       "tooltip": "Show or hide the findings of modgen check (an annotated save)",
+                       "command": "Switch Layer between Active and Inactive"}}

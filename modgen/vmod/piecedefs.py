@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..conventions import FACE_LAYER, FACTORS_PROPERTY, MARKER_ID_PROPERTY, STEP_LAYER, UNIT_ID_PROPERTY
+from ..conventions import (FACE_LAYER, FACTORS_PROPERTY, FINDING_IMAGE, FINDING_KIND, FINDING_PROPERTIES, FINDINGS_LAYER,
+                           MAP_LAYER_PROPERTY, MARKER_ID_PROPERTY, STEP_LAYER, UNIT_ID_PROPERTY, UNITS_LAYER)
 from ..layout import TracksLayout
 from ..model import Game, Marker, Scenario, Unit, Values
 from ..unitstates import badge_offset, state_image, state_layer_name
@@ -113,6 +114,7 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
         game.formation_label: unit.formation or "",
         **{m.property: m.property_value(unit.mark(m.id)) for m in game.counter_marks.values()},
         "SetupInfo": setup_text(game, scenario, unit),
+        MAP_LAYER_PROPERTY: UNITS_LAYER,  # the Game Piece Layer under the checker's findings (navigation.findings_layer)
     }
     if game.morale:
         fixed["Morale"] = game.morale[unit.morale].name if unit.morale else ""
@@ -157,6 +159,23 @@ def unit_label() -> vp.Trait:
                          v_pos="b", h_pos="c", v_just="t", description="Label (Ctrl+L): a note on the counter")
 
 
+
+
+def finding_def(game: Game) -> PieceDef:
+    """The checker's finding marker (`modgen check --annotate`): a red ring on the finding's hex in the
+    Findings layer above the units, its rule number and words in a Text Label under it and in its
+    Marker (Rule, Finding), which the annotated save sets per finding. In the palette too, so that
+    Refresh Counters and `modgen refresh` find its definition, and a referee may place one by hand."""
+    traits = [
+        vp.delete(DELETE_KEY, command="Delete", description="Remove the finding"),
+        vp.text_label(key=LABEL_KEY, menu="Change text", font_size=11, background="255,235,235", foreground="150,0,0",
+                      v_pos="b", v_just="t", description="The finding: rule number and words"),
+        vp.marker([MAP_LAYER_PROPERTY, *FINDING_PROPERTIES], [FINDINGS_LAYER, FINDING_KIND, "", ""]),
+        vp.basic_piece("Finding", FINDING_IMAGE, gpid=game.gpid(FINDING_KIND, FINDING_KIND)),
+    ]
+    return PieceDef("Finding (modgen check)", game.gpid(FINDING_KIND, FINDING_KIND), vp.piece_from(traits), FINDING_KIND, FINDING_KIND)
+
+
 def marker_def(game: Game, marker: Marker) -> PieceDef:
     gpid = game.gpid("marker", marker.id)
     reported = marker_reports(game.texts, flip=FLIP_KEY if marker.back is not None else None, mask=MASK_KEY, delete=DELETE_KEY)
@@ -171,7 +190,7 @@ def marker_def(game: Game, marker: Marker) -> PieceDef:
         )
         image = ""
     traits += reported.inner
-    traits.append(vp.marker(["Kind", MARKER_ID_PROPERTY], [marker.kind, marker.id]))
+    traits.append(vp.marker(["Kind", MARKER_ID_PROPERTY, MAP_LAYER_PROPERTY], [marker.kind, marker.id, UNITS_LAYER]))
     traits.append(vp.basic_piece(marker.front.name, image, gpid=gpid))
     return PieceDef(marker.front.name if marker.back is None else f"{marker.front.name} / {marker.back.name}", gpid, vp.piece_from(traits), "marker", marker.id)
 

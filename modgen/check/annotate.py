@@ -1,0 +1,117 @@
+"""A checked save that opens in VASSAL (`modgen check SAVE --annotate OUT.vsav`): a copy of the save with
+a finding marker on each finding's hex and the report in the chat when the game opens.
+
+Why: the opponent of a play-by-e-mail turn wants to see what the checker found where it is, in VASSAL,
+not in a separate picture. The copy keeps every command of the original save as VASSAL wrote it and
+adds, inside its restore command, one piece per finding (the module's finding marker, its rule number
+and words in the marker's Text Label and properties, stacked per hex in the Findings layer above the
+units, which the map's Findings button hides), then one chat command per report line (Chatter's
+`CHAT` command, executed as the save is read: the lines show in the chat, nothing of them is kept in
+the game's state). The reader skips finding markers, so an annotated save checks as the original, and
+refreshing it keeps them (the module's palette holds their definition).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from ..atomic import write_atomic
+from ..conventions import FINDING_KIND, MAIN_MAP
+from ..errors import ModgenError
+from ..gamestate import GameState
+from ..plugin_api import Finding
+from ..vassal.archive import Archive, zip_bytes
+from ..vassal.obfuscation import deobfuscate, obfuscate
+from ..vassal.pieces import BasicState, Piece, Trait, add_piece_command
+from ..vassal.savefile import SAVED_GAME
+from ..vassal.sequence import ESC, decode, encode
+from .report import CheckReport, Names, report_names, rule_sort_key
+
+FINDINGS_LAYER_INDEX = 1  # Units, Findings (modgen.vmod.navigation.findings_layer)
+CHAT = "CHAT"  # Chatter's command: the text after it is shown in the chat as the command executes
+ANNOTATE_KEY = 0x2A  # any key reads back (deobfuscate takes it from the file); a fixed one keeps the bytes the same
+
+
+def marked(findings: list[Finding], hexes: frozenset[str]) -> list[tuple[str, Finding]]:
+    """(hex, finding) for each finding with a hex on the map, by hex then rule: the first hex a finding
+    names is where the checker's report and picture put it."""
+    out = [(f.hexes[0], f) for f in findings if f.hexes and f.hexes[0] in hexes]
+    return sorted(out, key=lambda hf: (hf[0], rule_sort_key(hf[1].rule), hf[1].title))
+
+
+def finding_text(f: Finding) -> str:
+    return f"{f.rule} {f.title}"
+
+
+def finding_piece(template: Piece, f: Finding, x: int, y: int, gpid: str) -> Piece:
+    """The module's finding marker on (x, y) of the main map, its label and properties set to `f`."""
+    traits: list[Trait] = []
+    for t in template.traits[:-1]:
+        if t.prefix == "label;":
+            t = Trait(t.type, finding_text(f))
+        elif t.prefix == "mark;":
+            names = decode(t.type[len("mark;"):], ",")
+            values = dict(zip(names, decode(t.state, ",")))
+            values.update(Kind=FINDING_KIND, Rule=f.rule, Finding=f.title)
+            t = Trait(t.type, encode([values[n] for n in names], ","))
+        traits.append(t)
+    return Piece(traits + [template.traits[-1]]).with_basic_state(BasicState(MAIN_MAP, x, y, gpid, {}))
+
+
+def _piece_id(seed: str) -> str:
+    """A piece id no engine gives (they count from the epoch's milliseconds): the same finding, the same id."""
+    digest = hashlib.sha256(seed.encode()).digest()
+    return "8" + str(int.from_bytes(digest[:8], "big") % 10**12).zfill(12)
+
+
+def chat_lines(state: GameState, findings: list[Finding], notes: list[Finding], names: Names) -> list[str]:
+    """The report as chat lines (ReportState's `* ` prefix): a head line, a line per finding by rule,
+    then the notes; units named as printed on their counters, as in the text report."""
+    head = f"* modgen check: {len(findings)} finding(s) in {Path(state.save_path).name}"
+    lines = [head + (" (the red rings on the map; the Findings button hides them)" if findings else ": none")]
+    lines += [f"* [{f.rule}] {f.title}" + (f" ({', '.join(f.hexes)})" if f.hexes else "")
+              + (f": {names.in_text(f.message)}" if f.message else "")
+              for f in sorted(findings, key=lambda f: (rule_sort_key(f.rule), f.hexes))]
+    lines += [f"* note [{f.rule}] {f.title}: {names.in_text(f.when or f.message)}" for f in notes]
+    return lines
+
+
+def annotate_save(report: CheckReport, out: Path) -> int:
+    """Write the last checked save with its findings drawn (see the module's docstring); the number of
+    markers. Refuses to write over the save itself, and a module without the finding marker."""
+    res = report.saves[-1]
+    state = res.state
+    source = Path(state.save_path)
+    if out.resolve() == source.resolve():
+        raise ModgenError(str(out), "--annotate must name a new file: the checked save is never overwritten")
+    gpid = state.game.gpid(FINDING_KIND, FINDING_KIND)
+    slot = state.module.slots.get(gpid)
+    if slot is None:
+        raise ModgenError(state.module.path, "the module has no finding marker (built before `--annotate` existed): "
+                                             "rebuild it with modgen build, refresh the save onto it, then annotate")
+    with Archive(source) as arc:
+        entries = [(name, arc.read(name)) for name in arc.names()]
+    text = deobfuscate(dict(entries)[SAVED_GAME], f"{source}!{SAVED_GAME}")
+    tokens = decode(text, ESC)
+    if len(tokens) < 4 or tokens[0] != "begin_save" or tokens[-1] != "end_save":
+        raise ModgenError(f"{source}!{SAVED_GAME}", "not a saved game's restore command (begin_save ... end_save)")
+    adds = decode(tokens[2], ESC) if tokens[2] else [""]
+    at = marked(res.findings, frozenset(state.game.map.hex_ids()))
+    by_hex: dict[str, list[str]] = {}
+    for i, (hex_id, f) in enumerate(at):
+        _board, x, y = state.game.map.centre(hex_id)
+        pid = _piece_id(f"finding/{i}/{hex_id}/{f.rule}/{f.title}")
+        adds.append(add_piece_command(pid, finding_piece(slot.piece, f, x, y, gpid)))
+        by_hex.setdefault(hex_id, []).append(pid)
+    for hex_id, ids in by_hex.items():
+        _board, x, y = state.game.map.centre(hex_id)
+        layer = f"@@{FINDINGS_LAYER_INDEX}"  # Stack.setState reads the layer index after "@@"
+        adds.append(add_piece_command(_piece_id(f"stack/{hex_id}"), ("stack", encode([MAIN_MAP, str(x), str(y), *ids, layer], ";"))))
+    tokens[2] = encode(adds, ESC)
+    notes = [n for n in report.notes if n.save in ("", state.save_path)]
+    chat = [CHAT + line for line in chat_lines(state, res.findings, notes, Names(report_names(report)))]
+    tokens[-1:-1] = chat
+    entries = [(name, obfuscate(encode(tokens, ESC), ANNOTATE_KEY) if name == SAVED_GAME else data) for name, data in entries]
+    write_atomic(out, zip_bytes(entries))
+    return len(at)
