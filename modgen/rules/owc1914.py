@@ -25,10 +25,10 @@ from typing import Optional
 
 from ..gamestate import GameState, UnitState
 from ..plugin_api import (
-    FIXED_IN_PHASE, Finding, MoveLimits, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing, VPReport, once,
+    FIXED_IN_PHASE, Finding, MoveLimits, Overlay, PhaseLog, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing, VPReport, once,
 )
 from ..regions import flood_fill, hex_distances
-from . import owc1914_log, owc1914_victory
+from . import owc1914_log, owc1914_rail, owc1914_reserve, owc1914_victory
 from .owc1914_lines import (
     LAST_RULE, ROMANIA, Encirclement, area_hexes, lines_of_control, owner_of, rule_in_play, scenario_letter, territory,
 )
@@ -91,7 +91,7 @@ TIMINGS = (
                "to one front a stage; a level is at most 24."),
 ) + tuple(RuleTiming(f"{x.upper()}.1", WARNING, f"{x.upper()}.1 (OBSZAR GRY): units may not leave the play area "
                      "voluntarily; units forced out by a retreat (or, in A and B, set up next to it) must return as soon "
-                     "as they can.", name="Play area", scenarios=(sid,)) for x, sid in SCENARIO_IDS.items())
+                     "as they can.", name="Play area", scenarios=(sid,)) for x, sid in SCENARIO_IDS.items()) + owc1914_rail.LOG_TIMINGS
 
 
 class OWCRules:
@@ -191,7 +191,17 @@ class OWCRules:
         rule = HEX_RULES.get(scenario_letter(state), "25")
         return owc1914_log.move_limits(state, u, captured_hexes(state), rule, self.commanded(state))
 
-    combat = staticmethod(owc1914_log.combat)  # the other phases' moves: noted as not judged
+    def combat(self, ph: PhaseLog) -> tuple[list, list, list]:
+        """The phase hook (game.yaml movement: DECISION): a movement phase's transports (owc1914_rail: 18.4, 19,
+        38) and reserve phases (owc1914_reserve: 4.2, 4.2.3), counted over the log in play order; the other phases'
+        moves noted as not judged."""
+        if ph.phase not in owc1914_rail.movement_phases(ph.start):
+            return owc1914_log.combat(ph)
+        if not hasattr(self, "_ledger"):
+            self._ledger, self._reserves = owc1914_rail.Ledger(), owc1914_reserve.Reserves()
+        findings, notes = self._ledger.phase(ph, captured_hexes(ph.start), owc1914_log.allowance)
+        findings += self._reserves.phase(ph)
+        return findings, notes, []
 
     # ------------------------------------------------------------------ reports
     def supply(self, state: GameState) -> dict[str, SupplyStatus]:
