@@ -45,6 +45,8 @@ DECISIONS (each the reading that never reports a legal move):
 - A move is a rail transport when no march explains it: its ends lie further apart than the unit's MP (every hex
   costs at least 1 MP, 5.1.2). A move a march of that length could explain is read as a march (the core judges it;
   no transport counted).
+- A German move between two ports that both a rail transport and a sea transport explain is read as the sea
+  transport while the stage has none yet, else as the rail transport.
 - "najbliższa faza ruchu" (the next movement phase): the side's next movement phase, normal or reserve (18.4.1
   names both).
 Not judged (the log cannot show them): the capacity of each line and station (18.3: the route and the loading
@@ -308,9 +310,11 @@ class Ledger:
         goal = after.hex or ""
         if hex_gap(state, before.hex, goal) <= allowance(state, before):
             return 0, ""  # a march may explain it (see the DECISION)
-        if sea_goals(state, before).get(goal, ("x",))[0] == "":
-            return 1, "sea"
-        if rail_goals(state, before, captured).get(goal, ("x",))[0] != "":
+        by_sea = sea_goals(state, before).get(goal, ("x",))[0] == ""
+        by_rail = rail_goals(state, before, captured).get(goal, ("x",))[0] == ""
+        if by_sea and (state.turn_index[0] not in self.sea or not by_rail):
+            return 1, "sea"  # DECISION: a move both explain is read as the one that breaks nothing
+        if not by_rail:
             return 0, ""  # refused (18.1) or no rail link: the core reports it
         near = contact(state, before.side, captured)
         return transports_to(state, before.side, before.hex, set(near)).get(goal, 0), "rail"

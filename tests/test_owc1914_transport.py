@@ -1,0 +1,133 @@
+"""Ostatnia Wojna Cesarzy: rail and sea transports (18, 38) and the reserve movement phases (4.2) counted over a log's
+phases, on composed positions (no engine: the engine-recorded log is tests/test_owc1914_logs.py's "reserves").
+Rulebook: Ostatnia Wojna Cesarzy (NOVINA, 1997), Polish text; English glosses in brackets.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from modgen.check.reader import read_state
+from modgen.plugin_api import PhaseLog, UnitMove
+from modgen.plugins import plugin_for
+from modgen.rules import owc1914_rail as rail
+from modgen.rules.owc1914_reserve import Reserves
+from modgen.vmod.compose import Composer, Position
+
+
+def _state(game, module: Path, path: Path, placed: dict[str, str], moment):
+    pos = Position(game, scenario="campaign")
+    for s in game.sides:
+        pos.set_vp(s.id, 0)
+    for uid, h in placed.items():
+        pos.unit(uid, h)
+    pos.set_turn(*moment)
+    return read_state(Composer(game).write(pos, path), module=module)
+
+
+def _phase(game, module, tmp_path: Path, before: dict[str, str], moves: list[tuple[str, str]], moment, n=[0]) -> PhaseLog:
+    """A phase of a log: the position `before`, then each (unit, hex) move at steps 1, 2, ..."""
+    n[0] += 1
+    after = dict(before)
+    after.update(dict(moves))
+    start = _state(game, module, tmp_path / f"a{n[0]}.vsav", before, moment)
+    end = _state(game, module, tmp_path / f"b{n[0]}.vsav", after, moment)
+    side = {u.id: u.side for u in start.units}
+    steps = [UnitMove(i + 1, uid, side[uid], before[uid], h, True) for i, (uid, h) in enumerate(moves)]
+    return PhaseLog(moment[0], moment[1], moment[2], start, end, 1, len(moves), moves=steps)
+
+
+def test_18_4_examples(owc_game, owc_module, tmp_path) -> None:
+    """18.4's example: "Jednostka przerzucana z Warszawy (2411) do Kowna (1117) wykorzystuje dwa transporty. Jednostka
+    przerzucana z Poznania (2301) do Krakowa (3409) wykorzystuje jeden transport, ponieważ na froncie galicyjskim
+    pokonuje tylko 1 heks. Jednostka przerzucana z Lwowa (3518) do Królewca (1210) wykorzystuje 3 transporty" (Warszawa
+    - Kowno 2 transports, Poznań - Kraków 1, Lwów - Królewiec 3), on an empty map."""
+    state = _state(owc_game, owc_module, tmp_path / "s.vsav", {}, (5, "allies", "Normal movement"))
+    st = rail.stations(state)
+    for a, b, n in (("2411", "1117", 2), ("2301", "3409", 1), ("3518", "1210", 3)):
+        assert a in st and b in st
+        assert rail.transports_to(state, "russia", a, set())[b] == n, (a, b)
+        assert rail.transports_to(state, "allies", a, set())[b] == n, (a, b)
+
+
+def test_transports_beyond_the_allied_limit(owc_game, owc_module, tmp_path) -> None:
+    """18.4.2 "Sprzymierzeni mogą wykorzystać w każdej fazie ruchu ... 5 transportów, lub ... 10 transportów" (the Allies
+    use 5 transports a movement phase, or 10): four A-H corps railed Lwów (3518) -> Królewiec (1210), 3 transports each
+    (18.4's example), no Russian unit on the map: 3, 6, 9 are within 10, the fourth makes 12: 18.4.2 at its step
+    (step 4), the others legal. (18.3's line and station capacity is not judged: the log shows no route.)"""
+    before = {"ah-2": "3518", "ah-3": "3518", "ah-4": "3518", "ah-6": "3518"}
+    ph = _phase(owc_game, owc_module, tmp_path, before, [(u, "1210") for u in before], (5, "allies", "Normal movement"))
+    plugin = plugin_for("owc1914")
+    u = next(x for x in ph.start.units_on_map() if x.id == "ah-2")
+    assert plugin.move_limits(ph.start, u).other_modes["1210"] == ("", "", "")  # a rail transport, not "too long"
+    findings, notes, _ = plugin.combat(ph)
+    assert [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in findings] == [
+        (4, "18.4.2", "Rail transports beyond the phase's limit", ("ah-6",))]
+    assert "12 transports this phase, more than 10" in findings[0].finding.message
+    assert [(n.step, n.finding.rule) for n in notes] == [(1, "18.4.2")]  # the phase before the log
+
+
+def test_the_next_movement_phase_after_a_double_allotment(owc_game, owc_module, tmp_path) -> None:
+    """18.4.2 "... lub mogą wykorzystać w danej fazie 10 transportów, ale nie mogą wtedy wykonywać przerzutów kolejowych
+    w najbliższej fazie ruchu" (or 10 in a phase, but then no rail transports in the next movement phase): two corps
+    Lwów -> Królewiec (6 transports) in the Allied reserve phase after Supply, then one Królewiec -> Lwów in the Normal
+    movement of the same player-turn: 18.4.2 there; a rail transport in the Normal movement of the next stage is
+    legal again."""
+    plugin = plugin_for("owc1914")
+    first = _phase(owc_game, owc_module, tmp_path, {"ah-2": "3518", "ah-3": "3518"}, [("ah-2", "1210"), ("ah-3", "1210")],
+                   (5, "allies", "Own reserves after Supply"))
+    then = _phase(owc_game, owc_module, tmp_path, {"ah-2": "1210", "ah-3": "1210"}, [("ah-2", "3518")],
+                  (5, "allies", "Normal movement"))
+    later = _phase(owc_game, owc_module, tmp_path, {"ah-2": "3518", "ah-3": "1210"}, [("ah-3", "3518")],
+                   (6, "allies", "Normal movement"))
+    assert plugin.combat(first)[0] == []
+    got = plugin.combat(then)[0]
+    assert [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in got] == [
+        (1, "18.4.2", "Rail transport in the phase after a double allotment", ("ah-2",))]
+    assert plugin.combat(later)[0] == []
+
+
+def test_sea_transport(owc_game, owc_module, tmp_path) -> None:
+    """38 "Jednostki niemieckie mogą być przerzucane pomiędzy portami na Bałtyku. ... W jednym etapie można przerzucić
+    morzem jedną jednostkę" (German units may be shipped between Baltic ports; one unit a stage). A Russian corps in
+    1309 is next to Królewiec (1210), so no rail transport leaves it (18.1: "Żadna z nich ... nie mogą być w kontakcie
+    z przeciwnikiem", neither town in contact with the enemy); it blockades no port alone (38.2 needs 1209 and 1309
+    for Królewiec, 1408 or 1308 for Elbląg) and is not next to Elbląg (1507). Two German corps going Królewiec ->
+    Elbląg, 4 hexes, more than their 3 MP, go by sea: the first legal, the second 38 at its step.
+    38.2 "Porty w Królewcu i Elblągu nie mogą być używane, jeśli Rosjanie zajmują Pilawę" (Królewiec and Elbląg are
+    unusable while the Russians hold Pilawa 1208): with a Russian unit there the shipping is refused, 38.2."""
+    placed = {"de-17": "1210", "de-1": "1210", "ru-1": "1309"}
+    ph = _phase(owc_game, owc_module, tmp_path, placed, [("de-17", "1507"), ("de-1", "1507")], (5, "allies", "Normal movement"))
+    plugin = plugin_for("owc1914")
+    u = next(x for x in ph.start.units_on_map() if x.id == "de-17")
+    assert plugin.move_limits(ph.start, u).other_modes["1507"] == ("", "", "")
+    assert rail.rail_goals(ph.start, u, set())["1507"][0] == "18.1"  # no rail transport from a town in contact
+    findings, _, _ = plugin.combat(ph)
+    assert [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in findings] == [
+        (2, "38", "More than one sea transport in a stage", ("de-1",))]
+    blocked = _state(owc_game, owc_module, tmp_path / "p.vsav", {**placed, "ru-2": "1208"}, (5, "allies", "Normal movement"))
+    u = next(x for x in blocked.units_on_map() if x.id == "de-17")
+    assert plugin.move_limits(blocked, u).other_modes["1507"][0] == "38.2"
+
+
+def test_one_reserve_phase_a_player_turn(owc_game, owc_module, tmp_path) -> None:
+    """4.2 "Każdy z graczy może wykonać jedną fazę ruchu odwodów na posunięcie. ... Jeśli jednak gracz wykona swą fazę
+    ruchu odwodów w posunięciu przeciwnika nie może wykonać fazy ruchu odwodów w najbliższym własnym posunięciu" (one
+    reserve movement phase a player-turn; one made in the opponent's player-turn bars it in the next own); 4.2.3 "Nie
+    można wykonać własnej fazy ruchu odwodów bezpośrednio po fazie ruchu odwodów przeciwnika" (not one's own right after
+    the opponent's). Russian and Allied units far apart (every unit a reserve, 4.1)."""
+    far = {"ru-1": "1119", "ah-2": "3409"}
+
+    def phase(moment, moves):
+        return _phase(owc_game, owc_module, tmp_path, far, moves, moment)
+    ledger = Reserves()
+    ru, ah = [("ru-1", "1118")], [("ah-2", "3408")]
+    assert ledger.phase(phase((5, "allies", "Own reserves after Supply"), ah)) == []
+    got = ledger.phase(phase((5, "allies", "Enemy reserves after Supply"), ru))  # the Russians right after the Allies
+    assert [(f.finding.rule, f.finding.units) for f in got] == [("4.2.3", ("russia",))]
+    got = ledger.phase(phase((5, "allies", "Own reserves after movement"), ah))  # the Allies' second in their turn
+    assert [(f.finding.rule, f.finding.title) for f in got] == [("4.2", "A second reserve movement phase in a player-turn")]
+    got = ledger.phase(phase((5, "russia", "Own reserves after attacks"), ru))  # after theirs in the Allied turn
+    assert [(f.finding.rule, f.finding.title) for f in got] == [
+        ("4.2", "A reserve movement phase after one in the enemy's player-turn")]
+    assert ledger.phase(phase((6, "russia", "Own reserves after Supply"), ru)) == []  # a stage later: allowed again
