@@ -240,23 +240,33 @@ def test_6_2_3_example_novikov_and_deblin(owc_game, owc_module, tmp_path) -> Non
 def test_6_2_2_example_pavlov_may_not_enter_the_swamp_across_a_line(owc_game, owc_module, tmp_path) -> None:
     """6.2.2 "Przejście przez linię kontroli przeciwnika związane z ... wejściem na teren bardzo trudny jest
     niedozwolone" (crossing an enemy line of control into very difficult terrain is prohibited), and its example:
-    "Korpus Kawalerii Pawłowa nie może wejść z heksu 3619 na heks 3618, gdyż linia kontroli blokuje wejście na
-    błota, jako teren bardzo trudny" (Pavlov's cavalry corps may not enter 3618 from 3619: the line blocks entering
-    the swamp). The example's III Corps would stand in 3718, but on this map (its rivers authored, approximate) the
-    Dniestr runs between 3718 and both 3618 and 3619, which cuts that line off (6.2.3); so III stands in 3518, the
-    other hex next to both (the Lwów fortified region on those sides cuts nothing: no Russian unit holds it). The
-    other way, out of the swamp into clear 3619, is 6.2.1's "wchodzi na teren czysty": +1 MP."""
-    state, u, lim = _limits_on(owc_game, owc_module, tmp_path, "ru-kkp", {"ah-3": "3518", "ru-kkp": "3619"})
+    "Rosyjski XXIV Korpus wchodząc na heks 3819 musi wydać dodatkowo 1PM ze względu na obecność linii kontroli
+    austriackiego III Korpusu. Obecność małej rzeki nie powoduje dodatkowych kosztów w PM, ani nie zmienia wpływu linii
+    kontroli. Korpus Kawalerii Pawłowa nie może wejść z heksu 3619 na heks 3618, gdyż linia kontroli blokuje wejście na
+    błota, jako teren bardzo trudny" (the Russian XXIV Corps entering 3819 pays 1 MP more for the A-H III Corps' line;
+    the small river costs nothing and does not change the line; Pavlov's cavalry corps may not enter 3618 from 3619:
+    the line blocks entering the swamp). III stands in 3718, the hex next to 3618, 3619, 3818 and 3819 (the upper
+    Dniestr, a small river there: tools/author_owc_map.py). The other way, out of the swamp into clear 3619, is
+    6.2.1's "wchodzi na teren czysty": +1 MP."""
+    state, u, lim = _limits_on(owc_game, owc_module, tmp_path, "ru-kkp", {"ah-3": "3718", "ru-kkp": "3619"})
     m = state.game.map
     assert (m.terrain["3618"], m.terrain["3619"]) == ("swamp", "clear")
+    assert "large_river" not in m.side_features("3718", "3618") | m.side_features("3718", "3619")
     assert lim.closed_steps[("3619", "3618")][0] == "6.2.2" and ("3618", "3619") not in lim.closed_steps
     assert lim.side_costs[frozenset(("3618", "3619"))] == 1.0
     costs = MoveCosts(m, u.unit)
-    # the cavalry's 4 MP reach 3618 the long way, by 3718 across the Dniestr (1 + 1 + swamp 2): a move round the
-    # line, legal; with 3 MP only the closed step is left, and it is the finding
+    # the cavalry's 4 MP reach 3618 round the line, by Lwów 3518 (clear 1 + swamp 2; 3518 is not next to 3718): legal;
+    # with another A-H corps in Lwów only the closed step is left, and it is the finding
     assert judge_move(costs, state.game.movement, lim, "3619", "3618", ["3618"]).legal
-    v = judge_move(costs, state.game.movement, replace(lim, allowance=3.0), "3619", "3618", ["3618"])
+    state, u, lim = _limits_on(owc_game, owc_module, tmp_path, "ru-kkp", {"ah-3": "3718", "ah-4": "3518", "ru-kkp": "3619"})
+    v = judge_move(MoveCosts(m, u.unit), state.game.movement, lim, "3619", "3618", ["3618"])
     assert not v.legal and v.rule == "6.2.2" and v.title == "Move across a closed hexside", v
+    # XXIV into 3819 from 3818 across the small river (the Stryj) and III's line: +1 MP, not prohibited
+    state, u, lim = _limits_on(owc_game, owc_module, tmp_path, "ru-24", {"ah-3": "3718", "ru-24": "3818"})
+    assert m.side_features("3818", "3819") == {"small_river"} and m.terrain["3819"] == "foothills"
+    assert lim.side_costs[frozenset(("3818", "3819"))] == 1.0 and frozenset(("3818", "3819")) not in lim.closed_sides
+    v = judge_move(MoveCosts(m, u.unit), state.game.movement, lim, "3818", "3819", ["3819"])
+    assert v.legal and v.path is not None and v.path.cost == 2
 
 
 def test_hidden_units_have_no_lines_and_move_3(owc_game, owc_module, tmp_path) -> None:
