@@ -65,6 +65,15 @@ after Supply", a reserve movement phase: game.yaml turns.phases, 4.2.4's slots).
         through Radom and Dęblin, clear of the enemy): the next movement phase after one of 4 transports: 18.4.1, at
         this step. Noted, not reported: whether the Russians' movement phase before the log used more than 3 (18.4.1,
         at the first transport, step 11).
+
+Log "hiding" (the set-up afresh; steps 1-6 Next to the Allied Normal movement phase). 16: "Nie rozbite jednostki obu
+graczy, które na końcu fazy ruchów zwykłych nie są w kontakcie z przeciwnikiem (jednostką, twierdzą lub przyczółkiem
+mostowym), mogą być odwrócone awersem do spodu" (unbroken units not in contact with the enemy at the end of the Normal
+movement phase may be turned face down); 3: "na koniec - utajnianie (16)" (at the phase's end: hiding).
+  7  German XVII Corps (de-17) 2804 -> 2805 (clear, 1 MP).
+  8  XVII Corps hidden in 2805: no Russian unit, fortress or bridgehead next to it: legal.
+  9  A-H II Corps (ah-2) hidden in Tarnów 3411, next to the Russian IX Corps in 3412: 16, at this step.
+  10 Next (the phase ends with both face down).
 """
 
 from __future__ import annotations
@@ -83,6 +92,7 @@ from modgen.plugin_api import MoveLimits, PhaseLog, UnitMove
 from modgen.plugins import plugin_for
 from modgen.rules.owc1914_log import combat, enemy_lines
 from modgen.vmod.compose import Composer, Position
+from modgen.vmod.piecedefs import MASK_KEY
 
 from .conftest import loaded, require_engine
 from .test_log_check import NEXT, _move, _setup_named
@@ -98,6 +108,15 @@ def to_phase(g, phase: str, side: str = "allies") -> list:
 
 def legal(g) -> list:
     return [*to_phase(g, "Normal movement"), _move(g, "ah-10", "3311"), _move(g, "ah-2", "3511"), _move(g, "de-17", "2806")]
+
+
+def hiding(g) -> list:
+    """The log "hiding" (its steps: see the module's text)."""
+    return [*to_phase(g, "Normal movement"), _move(g, "de-17", "2805"), _mask(g, "de-17"), _mask(g, "ah-2"), NEXT]
+
+
+def _mask(g, unit: str) -> dict:
+    return {"op": "key", "piece": g.gpid("unit", unit), "key": MASK_KEY}  # the owner's Hide (16)
 
 
 def reserves(g) -> list:
@@ -116,20 +135,22 @@ def broken(g) -> list:
 @pytest.fixture(scope="module")
 def recorded(owc_module: Path, tmp_path_factory) -> dict[str, Path]:
     """Every log in one engine start: "legal" from the set-up, then "broken" in the same Normal movement phase, then
-    "reserves" from the set-up afresh."""
+    "reserves" and "hiding", each from the set-up afresh."""
     require_engine()
     g = loaded("owc1914")
     tmp = tmp_path_factory.mktemp("owc-logs")
-    out = {k: tmp / f"{k}.vlog" for k in ("legal", "broken", "reserves")}
+    out = {k: tmp / f"{k}.vlog" for k in ("legal", "broken", "reserves", "hiding")}
     setup = _setup_named(owc_module, g.scenarios[SCENARIO].name)
     actions = [{"op": "begin-log", "file": str(out["legal"])}, *legal(g), {"op": "end-log"},
                {"op": "begin-log", "file": str(out["broken"])}, *broken(g), {"op": "end-log"},
                {"op": "new-game", "setup": setup},  # "reserves" from the set-up afresh (tests/engine_logs.py)
-               {"op": "begin-log", "file": str(out["reserves"])}, *reserves(g), {"op": "end-log"}]
+               {"op": "begin-log", "file": str(out["reserves"])}, *reserves(g), {"op": "end-log"},
+               {"op": "new-game", "setup": setup},
+               {"op": "begin-log", "file": str(out["hiding"])}, *hiding(g), {"op": "end-log"}]
     res = run_engine(owc_module, setup=setup, images=False, actions=actions, timeout=240)
     assert res.ok, res.describe()
     games = [r for r in res.of_kind("action") if r.get("op") == "new-game"]
-    assert len(games) == 1 and games[0]["game_started"], games
+    assert len(games) == 2 and all(r["game_started"] for r in games), games
     assert all(p.is_file() for p in out.values())
     return out
 
@@ -189,6 +210,15 @@ def test_reserve_phase_and_rail_transports_each_at_its_step(recorded, owc_module
     assert "next to the enemy unit in 3612" in report.findings[0].finding.message
     notes = [(n.step, n.finding.rule, n.finding.title) for n in report.notes]
     assert notes == [(11, "18.4.1", "Rail transport not checkable")], _lines(report)
+
+
+def test_hiding_in_contact_at_its_step(recorded, owc_module) -> None:
+    report = check_log(recorded["hiding"], owc_module)
+    got = [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in report.findings]
+    assert got == [(9, "16", "Hidden in contact with the enemy", ("ah-2",))], _lines(report)
+    assert "the enemy unit in 3412" in report.findings[0].finding.message
+    end = next(p for p in report.phases if p.phase == "Normal movement").end
+    assert {u.id for u in end.units_on_map() if u.masked} >= {"de-17", "ah-2"}  # the engine hid both
 
 
 def test_the_line_alone_makes_ah14_too_long(recorded, owc_module) -> None:

@@ -15,23 +15,25 @@ from modgen.rules.owc1914_reserve import Reserves
 from modgen.vmod.compose import Composer, Position
 
 
-def _state(game, module: Path, path: Path, placed: dict[str, str], moment):
+def _state(game, module: Path, path: Path, placed: dict[str, str], moment, hidden=()):
     pos = Position(game, scenario="campaign")
     for s in game.sides:
         pos.set_vp(s.id, 0)
     for uid, h in placed.items():
-        pos.unit(uid, h)
+        pos.unit(uid, h, masked=uid in hidden)
     pos.set_turn(*moment)
     return read_state(Composer(game).write(pos, path), module=module)
 
 
-def _phase(game, module, tmp_path: Path, before: dict[str, str], moves: list[tuple[str, str]], moment, n=[0]) -> PhaseLog:
-    """A phase of a log: the position `before`, then each (unit, hex) move at steps 1, 2, ..."""
+def _phase(game, module, tmp_path: Path, before: dict[str, str], moves: list[tuple[str, str]], moment, n=[0],
+           hidden_after=()) -> PhaseLog:
+    """A phase of a log: the position `before`, then each (unit, hex) move at steps 1, 2, ...; `hidden_after`: units
+    face down at its end."""
     n[0] += 1
     after = dict(before)
     after.update(dict(moves))
     start = _state(game, module, tmp_path / f"a{n[0]}.vsav", before, moment)
-    end = _state(game, module, tmp_path / f"b{n[0]}.vsav", after, moment)
+    end = _state(game, module, tmp_path / f"b{n[0]}.vsav", after, moment, hidden_after)
     side = {u.id: u.side for u in start.units}
     steps = [UnitMove(i + 1, uid, side[uid], before[uid], h, True) for i, (uid, h) in enumerate(moves)]
     return PhaseLog(moment[0], moment[1], moment[2], start, end, 1, len(moves), moves=steps)
@@ -131,3 +133,19 @@ def test_one_reserve_phase_a_player_turn(owc_game, owc_module, tmp_path) -> None
     assert [(f.finding.rule, f.finding.title) for f in got] == [
         ("4.2", "A reserve movement phase after one in the enemy's player-turn")]
     assert ledger.phase(phase((6, "russia", "Own reserves after Supply"), ru)) == []  # a stage later: allowed again
+
+
+def test_hiding_only_at_the_end_of_normal_movement(owc_game, owc_module, tmp_path) -> None:
+    """16: units hide "na końcu fazy ruchów zwykłych" (at the end of the Normal movement phase) when "nie są w
+    kontakcie z przeciwnikiem" (not in contact with the enemy). A-H II Corps far from any Russian unit turned face down
+    in the Allied Supply phase (with a move in it, 9 retreats: noted): 16 at its move's step; in the Normal movement
+    phase, legal; a unit entering play in it may hide wherever (16: "mogą być od razu utajnione")."""
+    plugin = plugin_for("owc1914")
+    far = {"ah-2": "3409", "ru-1": "1119"}
+    supply = _phase(owc_game, owc_module, tmp_path, far, [("ah-2", "3408")], (5, "allies", "Supply"), hidden_after=("ah-2",))
+    findings, _, _ = plugin.combat(supply)
+    assert [(f.step, f.finding.rule, f.finding.title) for f in findings] == [
+        (1, "16", "Hidden outside the end of Normal movement")]
+    normal = _phase(owc_game, owc_module, tmp_path, far, [("ah-2", "3408")], (5, "allies", "Normal movement"),
+                    hidden_after=("ah-2",))
+    assert plugin_for("owc1914").combat(normal)[0] == []
