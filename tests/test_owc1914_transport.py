@@ -149,3 +149,22 @@ def test_hiding_only_at_the_end_of_normal_movement(owc_game, owc_module, tmp_pat
     normal = _phase(owc_game, owc_module, tmp_path, far, [("ah-2", "3408")], (5, "allies", "Normal movement"),
                     hidden_after=("ah-2",))
     assert plugin_for("owc1914").combat(normal)[0] == []
+
+
+def test_18_1_no_transport_from_a_town_in_contact(owc_game, owc_module, tmp_path) -> None:
+    """18.1 "Przerzut odbywać się może tylko pomiędzy dwiema miejscowościami mającymi połączenie kolejowe. Żadna z nich
+    ani żaden heks na trasie przerzutu nie mogą być w kontakcie z przeciwnikiem" (only between two towns linked by rail,
+    neither of them nor any hex of the route in contact with the enemy). A-H II Corps in Kraków (3409) railed to Poznań
+    (2301): legal with no Russian near; with a Russian corps in 3410, next to Kraków, refused with 18.1 (not "too
+    long"), at the move."""
+    from modgen.check.paths import MoveCosts, judge_move
+
+    plugin = plugin_for("owc1914")
+    for placed, rule in (({"ah-2": "3409"}, ""), ({"ah-2": "3409", "ru-1": "3410"}, "18.1")):
+        state = _state(owc_game, owc_module, tmp_path / f"c{len(placed)}.vsav", placed, (5, "allies", "Normal movement"))
+        u = next(x for x in state.units_on_map() if x.id == "ah-2")
+        lim = plugin.move_limits(state, u)
+        v = judge_move(MoveCosts(state.game.map, u.unit), state.game.movement, lim, "3409", "2301", ["2301"])
+        assert (v.legal, v.rule) == (not rule, rule), v
+        if rule:
+            assert v.title == "Rail transport" and "3409 (Kraków) is in contact with the enemy" in v.why
