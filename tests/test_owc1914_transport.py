@@ -168,3 +168,39 @@ def test_18_1_no_transport_from_a_town_in_contact(owc_game, owc_module, tmp_path
         assert (v.legal, v.rule) == (not rule, rule), v
         if rule:
             assert v.title == "Rail transport" and "3409 (Kraków) is in contact with the enemy" in v.why
+
+
+def test_arrivals_take_a_transport_each(owc_game, owc_module, tmp_path) -> None:
+    """19 "Wprowadzenie każdej jednostki (także patrolu) wymaga jednego transportu" (each arrival takes one transport):
+    in the campaign's stage 13 three A-H corps railed Lwów -> Królewiec (3 transports each, 18.4's example: 9), then
+    the 52nd Division (arriving in stage 12, delayed: 19 "Gracz może opóźnić wprowadzenie") and Korps Hofmann (stage
+    13) enter at Munkacz (4216): 10, then 11, more than the Allies' 10 (18.4.2) at Hofmann's step."""
+    from modgen.vmod.compose import tracks_layout
+
+    layout = tracks_layout(owc_game, list(owc_game.scenarios.values()))
+    moment = (13, "allies", "Normal movement")
+    corps = {"ah-2": "3518", "ah-3": "3518", "ah-4": "3518"}
+
+    def position(arrived: bool, moved: bool):
+        pos = Position(owc_game, scenario="campaign")
+        for s in owc_game.sides:
+            pos.set_vp(s.id, 0)
+        for uid, h in corps.items():
+            pos.unit(uid, "1210" if moved else h)
+        for uid in ("ah-52", "ah-hofmann"):
+            arrival = owc_game.scenarios["campaign"].arrival_of(uid)
+            if arrived:
+                pos.unit(uid, "4216")
+            else:
+                pos.in_box(layout.reinforcement_box("allies", arrival.turn).name, "unit", uid)
+        return pos.set_turn(*moment)
+    start = read_state(Composer(owc_game).write(position(False, False), tmp_path / "a.vsav"), module=owc_module)
+    end = read_state(Composer(owc_game).write(position(True, True), tmp_path / "b.vsav"), module=owc_module)
+    moves = [UnitMove(i + 1, uid, "allies", "", to, True) for i, (uid, to) in
+             enumerate([("ah-2", "1210"), ("ah-3", "1210"), ("ah-4", "1210"), ("ah-52", "4216"), ("ah-hofmann", "4216")])]
+    ph = PhaseLog(*moment, start, end, 1, 5, moves=moves)
+    assert {u.id for u in start.units if u.hex is None} >= {"ah-52", "ah-hofmann"}
+    findings, _, _ = plugin_for("owc1914").combat(ph)
+    assert [(f.step, f.finding.rule, f.finding.units, f.finding.hexes) for f in findings] == [
+        (5, "18.4.2", ("ah-hofmann",), ("4216",))]
+    assert "11 transports this phase" in findings[0].finding.message

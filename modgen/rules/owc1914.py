@@ -25,7 +25,8 @@ from typing import Optional
 
 from ..gamestate import GameState, UnitState
 from ..plugin_api import (
-    FIXED_IN_PHASE, Finding, MoveLimits, Overlay, PhaseLog, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing, VPReport, once,
+    FIXED_IN_PHASE, Finding, MoveLimits, Overlay, PhaseLog, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing,
+    VPReport, once,
 )
 from ..regions import flood_fill, hex_distances
 from . import owc1914_hiding, owc1914_log, owc1914_rail, owc1914_reserve, owc1914_victory

@@ -20,7 +20,8 @@ Source: Ostatnia Wojna Cesarzy (NOVINA, 1997), the Polish rules (authoritative);
         phase, normal or reserve, or 6, but then no rail transports in the next movement phase); 18.4.2 the Allies
         5, or 10 with the same loss.
   19    "Wprowadzenie każdej jednostki (także patrolu) wymaga jednego transportu" (each arrival, a patrol too, takes
-        one transport); 33.2.1 reinforcements called from the west do not reduce the limit; 30 (the campaign's first
+        one transport), save a patrol set on an own hidden unit at the end of Normal movement (17.2); only the scenario's
+        arrivals (scenarios/*.yaml `reinforcements`) count: 33.2.1 reinforcements called from the west do not reduce the limit; 30 (the campaign's first
         stage): "Nie obowiązują limity przerzutów" (no transport limits).
   38    "Jednostki niemieckie mogą być przerzucane pomiędzy portami na Bałtyku. ... W jednym etapie można przerzucić
         morzem jedną jednostkę. Jednostka nie może być przerzucana do portu sąsiadującego z jednostkami przeciwnika"
@@ -265,6 +266,8 @@ class Ledger:
             side = before.side
             sides_moved.add(side)
             n, how = self._transports(state, before, after, captured, allowance)
+            if how == "arrival" and _patrol_on_hidden(ph, after):
+                continue  # 17.2: a patrol set on an own hidden unit at the end of Normal movement, no transport
             if n == 0:
                 continue
             if how == "sea":
@@ -306,6 +309,8 @@ class Ledger:
         if before.hex is None:
             if after.hex is None or not rule_in_play(state, 19) or (state.turn == 1 and rule_in_play(state, 30)):
                 return 0, ""  # 30: the campaign's first stage, "Nie obowiązują limity przerzutów"
+            if state.scenario is None or state.scenario.arrival_of(before.id) is None:
+                return 0, ""  # not a scenario arrival: a campaign pool's (33.2.1: no transport) or a formation's
             return 1, "arrival"
         goal = after.hex or ""
         if hex_gap(state, before.hex, goal) <= allowance(state, before):
@@ -341,6 +346,14 @@ class Ledger:
         if own <= heavy:
             own = (heavy[0] + 1, order.index(side), normal[0])
         return heavy < state.turn_index <= own
+
+
+def _patrol_on_hidden(ph: PhaseLog, u: UnitState) -> bool:
+    """17.2 "Na koniec fazy ruchów zwykłych obaj gracze mogą ustawiać patrole na każdej ze swych utajnionych jednostek"
+    (at the end of the Normal movement phase both players may set patrols on their hidden units): a patrol entering
+    then onto a hex where another own unit stands face down at the phase's end."""
+    return (u.unit.has("patrol") and not reserve_phase(ph.phase)
+            and any(x.hex == u.hex and x.side == u.side and x.id != u.id and x.masked for x in ph.end.units_on_map()))
 
 
 def reserve_phase(phase: Optional[str]) -> bool:
