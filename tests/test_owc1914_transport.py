@@ -204,3 +204,25 @@ def test_arrivals_take_a_transport_each(owc_game, owc_module, tmp_path) -> None:
     assert [(f.step, f.finding.rule, f.finding.units, f.finding.hexes) for f in findings] == [
         (5, "18.4.2", ("ah-hofmann",), ("4216",))]
     assert "11 transports this phase" in findings[0].finding.message
+
+
+def test_shipped_from_a_port_next_to_the_enemy_is_broken(owc_game, owc_module, tmp_path) -> None:
+    """38 "Jednostka przerzucana z takiego portu [sąsiadującego z jednostkami przeciwnika] jest automatycznie rozbita,
+    jeśli port ten nie jest twierdzą" (a unit shipped from a port next to enemy units is broken at once unless the port
+    is a fortress). A Russian corps in 1608, next to Elbląg (1507, no fortress, and no blockade hex: 38.2 names 1408
+    and 1308), so the German XVII Corps goes Elbląg -> Królewiec (1210) by sea (no rail transport leaves a town in
+    contact, 18.1): with no BROKEN marker at the phase's end, 38 at its step; with it, legal."""
+    plugin = plugin_for("owc1914")
+    placed = {"de-17": "1507", "ru-1": "1608"}
+    ph = _phase(owc_game, owc_module, tmp_path, placed, [("de-17", "1210")], (5, "allies", "Normal movement"))
+    u = next(x for x in ph.start.units_on_map() if x.id == "de-17")
+    assert plugin.move_limits(ph.start, u).other_modes["1210"] == ("", "", "")
+    findings, _, _ = plugin.combat(ph)
+    assert [(f.step, f.finding.rule, f.finding.title) for f in findings] == [
+        (1, "38", "Shipped from a port next to the enemy, not broken")]
+    pos = Position(owc_game, scenario="campaign")
+    for s in owc_game.sides:
+        pos.set_vp(s.id, 0)
+    pos.unit("de-17", "1210").state("de-17", "broken").unit("ru-1", "1608").set_turn(5, "allies", "Normal movement")
+    ph.end = read_state(Composer(owc_game).write(pos, tmp_path / "broken.vsav"), module=owc_module)
+    assert plugin_for("owc1914").combat(ph)[0] == []

@@ -26,7 +26,9 @@ Source: Ostatnia Wojna Cesarzy (NOVINA, 1997), the Polish rules (authoritative);
   38    "Jednostki niemieckie mogą być przerzucane pomiędzy portami na Bałtyku. ... W jednym etapie można przerzucić
         morzem jedną jednostkę. Jednostka nie może być przerzucana do portu sąsiadującego z jednostkami przeciwnika"
         (German units may be shipped between Baltic ports, for all their MP; one unit a stage; never to a port next
-        to enemy units); 38.2 the blockades of Królewiec and Elbląg.
+        to enemy units); "Jednostka przerzucana z takiego portu jest automatycznie rozbita, jeśli port ten nie jest
+        twierdzą" (one shipped from such a port is broken at once unless the port is a fortress: judged by its BROKEN
+        marker at the phase's end); 38.2 the blockades of Królewiec and Elbląg.
 
 How the data tells it: stations are the towns (features.yaml `towns`) on a railway hex; rail links join
 consecutive hexes of a `railroads` route, of kind main or ordinary; fronts are the areas front-*; ports port-*.
@@ -332,6 +334,16 @@ class Ledger:
                 (before.hex or "", after.hex or ""), (before.id,), f"{before.id} shipped {before.hex} -> {after.hex} in "
                 f"{ph.label()}: {first} was shipped in this stage already (38: \"W jednym etapie można przerzucić morzem "
                 "jedną jednostkę\", one unit a stage)")))
+        m = ph.start.game.map
+        enemy = {e.hex for e in ph.start.units_on_map() if e.side != before.side}
+        fortress = before.hex in area_hexes(m, "fortress-")
+        if enemy & set(m.neighbours(before.hex or "")) and not fortress and not any(
+                mk.marker.kind == "broken" for mk in after.markers):
+            findings.append(StepFinding(step, Finding("38", "Shipped from a port next to the enemy, not broken",
+                (before.hex or "", after.hex or ""), (before.id,), f"{before.id} shipped {before.hex} -> {after.hex} in "
+                f"{ph.label()} from a port next to enemy units and no fortress, and carries no BROKEN marker when the "
+                "phase ends (38: \"Jednostka przerzucana z takiego portu jest automatycznie rozbita, jeśli port ten nie "
+                "jest twierdzą\", a unit shipped from such a port is broken at once unless the port is a fortress)")))
 
     @staticmethod
     def _next_after(state: GameState, side: str, heavy: tuple[int, int, int], ph: PhaseLog) -> bool:
