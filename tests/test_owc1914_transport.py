@@ -54,19 +54,38 @@ def test_18_4_examples(owc_game, owc_module, tmp_path) -> None:
 
 def test_transports_beyond_the_allied_limit(owc_game, owc_module, tmp_path) -> None:
     """18.4.2 "Sprzymierzeni mogą wykorzystać w każdej fazie ruchu ... 5 transportów, lub ... 10 transportów" (the Allies
-    use 5 transports a movement phase, or 10): four A-H corps railed Lwów (3518) -> Królewiec (1210), 3 transports each
-    (18.4's example), no Russian unit on the map: 3, 6, 9 are within 10, the fourth makes 12: 18.4.2 at its step
-    (step 4), the others legal. (18.3's line and station capacity is not judged: the log shows no route.)"""
-    before = {"ah-2": "3518", "ah-3": "3518", "ah-4": "3518", "ah-6": "3518"}
-    ph = _phase(owc_game, owc_module, tmp_path, before, [(u, "1210") for u in before], (5, "allies", "Normal movement"))
+    use 5 transports a movement phase, or 10): two A-H corps railed Lwów (3518) -> Królewiec (1210), 3 transports each
+    (18.4's example), then two Przemyśl (3515) -> Elbląg (1507), 3 each too (18.4: the route covers more than one hex
+    on each of the Galician, Polish and East Prussian fronts, as Lwów's), no Russian unit on the map: 3, 6, 9 are
+    within 10, the fourth makes 12: 18.4.2 at its step (step 4), the others legal. Each station loads or unloads 2,
+    all on main lines (18.3: "wolno wylądować albo załadować dwie jednostki")."""
+    before = {"ah-2": "3518", "ah-3": "3518", "ah-4": "3515", "ah-6": "3515"}
+    to = {"ah-2": "1210", "ah-3": "1210", "ah-4": "1507", "ah-6": "1507"}
+    ph = _phase(owc_game, owc_module, tmp_path, before, list(to.items()), (5, "allies", "Normal movement"))
     plugin = plugin_for("owc1914")
     u = next(x for x in ph.start.units_on_map() if x.id == "ah-2")
     assert plugin.move_limits(ph.start, u).other_modes["1210"] == ("", "", "")  # a rail transport, not "too long"
+    assert rail.transports_to(ph.start, "allies", "3515", set())["1507"] == 3
     findings, notes, _ = plugin.combat(ph)
     assert [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in findings] == [
         (4, "18.4.2", "Rail transports beyond the phase's limit", ("ah-6",))]
     assert "12 transports this phase, more than 10" in findings[0].finding.message
     assert [(n.step, n.finding.rule) for n in notes] == [(1, "18.4.2")]  # the phase before the log
+
+
+def test_18_3_station_capacity(owc_game, owc_module, tmp_path) -> None:
+    """18.3 "Na stacji, do której prowadzi choć jedna magistrala, wolno wylądować albo załadować dwie jednostki" (a
+    station a main line leads to loads or unloads two units a phase): three A-H corps railed Lwów -> Królewiec (both on
+    main lines): the third breaks 18.3 twice at its step, loaded at Lwów and unloaded at Królewiec. 18.3.1 "Na
+    terytorium przeciwnika magistrale kolejowe są traktowane jak linie zwykłe": Warszawa (a main line, Russian
+    territory) takes 1 Allied unit, 2 Russian."""
+    before = {"ah-2": "3518", "ah-3": "3518", "ah-4": "3518"}
+    ph = _phase(owc_game, owc_module, tmp_path, before, [(u, "1210") for u in before], (5, "allies", "Normal movement"))
+    findings, _, _ = plugin_for("owc1914").combat(ph)
+    assert [(f.step, f.finding.rule, f.finding.title, f.finding.hexes) for f in findings] == [
+        (3, "18.3", "More units loaded at a station than it takes", ("3518",)),
+        (3, "18.3", "More units unloaded at a station than it takes", ("1210",))]
+    assert (rail.station_capacity(ph.start, "allies", "2411"), rail.station_capacity(ph.start, "russia", "2411")) == (1, 2)
 
 
 def test_the_next_movement_phase_after_a_double_allotment(owc_game, owc_module, tmp_path) -> None:
@@ -172,21 +191,23 @@ def test_18_1_no_transport_from_a_town_in_contact(owc_game, owc_module, tmp_path
 
 def test_arrivals_take_a_transport_each(owc_game, owc_module, tmp_path) -> None:
     """19 "Wprowadzenie każdej jednostki (także patrolu) wymaga jednego transportu" (each arrival takes one transport):
-    in the campaign's stage 13 three A-H corps railed Lwów -> Królewiec (3 transports each, 18.4's example: 9), then
+    in the campaign's stage 13 two A-H corps railed Lwów -> Królewiec and one Przemyśl -> Elbląg (3 transports each,
+    18.4's example and test_transports_beyond_the_allied_limit: 9), then
     the 52nd Division (arriving in stage 12, delayed: 19 "Gracz może opóźnić wprowadzenie") and Korps Hofmann (stage
     13) enter at Munkacz (4216): 10, then 11, more than the Allies' 10 (18.4.2) at Hofmann's step."""
     from modgen.vmod.compose import tracks_layout
 
     layout = tracks_layout(owc_game, list(owc_game.scenarios.values()))
     moment = (13, "allies", "Normal movement")
-    corps = {"ah-2": "3518", "ah-3": "3518", "ah-4": "3518"}
+    corps = {"ah-2": "3518", "ah-3": "3518", "ah-4": "3515"}
+    dest = {"ah-2": "1210", "ah-3": "1210", "ah-4": "1507"}
 
     def position(arrived: bool, moved: bool):
         pos = Position(owc_game, scenario="campaign")
         for s in owc_game.sides:
             pos.set_vp(s.id, 0)
         for uid, h in corps.items():
-            pos.unit(uid, "1210" if moved else h)
+            pos.unit(uid, dest[uid] if moved else h)
         for uid in ("ah-52", "ah-hofmann"):
             arrival = owc_game.scenarios["campaign"].arrival_of(uid)
             if arrived:
@@ -197,7 +218,7 @@ def test_arrivals_take_a_transport_each(owc_game, owc_module, tmp_path) -> None:
     start = read_state(Composer(owc_game).write(position(False, False), tmp_path / "a.vsav"), module=owc_module)
     end = read_state(Composer(owc_game).write(position(True, True), tmp_path / "b.vsav"), module=owc_module)
     moves = [UnitMove(i + 1, uid, "allies", "", to, True) for i, (uid, to) in
-             enumerate([("ah-2", "1210"), ("ah-3", "1210"), ("ah-4", "1210"), ("ah-52", "4216"), ("ah-hofmann", "4216")])]
+             enumerate([*dest.items(), ("ah-52", "4216"), ("ah-hofmann", "4216")])]
     ph = PhaseLog(*moment, start, end, 1, 5, moves=moves)
     assert {u.id for u in start.units if u.hex is None} >= {"ah-52", "ah-hofmann"}
     findings, _, _ = plugin_for("owc1914").combat(ph)

@@ -52,9 +52,13 @@ DECISIONS (each the reading that never reports a legal move):
   transport while the stage has none yet, else as the rail transport.
 - "najbliższa faza ruchu" (the next movement phase): the side's next movement phase, normal or reserve (18.4.1
   names both).
-Not judged (the log cannot show them): the capacity of each line and station (18.3: the route and the loading
-order are not in the log), town control (18.2: who held a town last is not in a position; a town in enemy
-territory with no own unit in it is noted), the secret concentration's box (20).
+- 18.3 "Na stacji, do której nie prowadzi żadna magistrala, można wylądować albo załadować tylko jedną jednostkę. Na
+  stacji, do której prowadzi choć jedna magistrala, wolno wylądować albo załadować dwie jednostki" (a station no main
+  line leads to unloads or loads one unit, one a main line leads to two): reading A, loads and unloads share that
+  number; reading B, each has it. Taken: B (A would report a station loading one unit and unloading another).
+Not judged (the log cannot show them): the capacity of each line segment (18.3: the route is not in the log), town
+control (18.2: who held a town last is not in a position; a town in enemy territory with no own unit in it is
+noted), the secret concentration's box (20).
 """
 
 from __future__ import annotations
@@ -255,6 +259,7 @@ class Ledger:
         if not rule_in_play(state, 18):
             return findings, notes
         used: dict[str, int] = {}
+        loads: dict[tuple[str, str], int] = {}  # (station, "loaded" / "unloaded") -> units
         start = {u.id: u for u in state.units}
         end = {u.id: u for u in ph.end.units}
         last: dict[str, int] = {}
@@ -287,6 +292,8 @@ class Ledger:
                     (uid,), f"{uid} railed {before.hex} -> {after.hex} in {ph.label()}: whether the side's previous movement "
                     f"phase used more than {base} transports (barring rail transports in this one, {rule}) is before the log",
                     status=INFO)))
+            if how == "rail":
+                self._stations(ph, before, after, step, loads, findings)
             was = used.get(side, 0)
             used[side] = was + n
             if was + n > most:
@@ -346,6 +353,21 @@ class Ledger:
                 "jest twierdzą\", a unit shipped from such a port is broken at once unless the port is a fortress)")))
 
     @staticmethod
+    def _stations(ph: PhaseLog, before: UnitState, after: UnitState, step: int, loads: dict[tuple[str, str], int],
+                  findings: list[StepFinding]) -> None:
+        """18.3: the units loaded and unloaded at each station this phase, against what it takes."""
+        for h, what in ((before.hex or "", "loaded"), (after.hex or "", "unloaded")):
+            loads[(h, what)] = loads.get((h, what), 0) + 1
+            most = station_capacity(ph.start, before.side, h)
+            if loads[(h, what)] > most:
+                findings.append(StepFinding(step, Finding("18.3", f"More units {what} at a station than it takes", (h,),
+                    (before.id,), f"{before.id} railed {before.hex} -> {after.hex} in {ph.label()}: unit {loads[(h, what)]} "
+                    f"{what} at {h} this phase, which takes {most} (18.3: \"na stacji, do której nie prowadzi żadna "
+                    "magistrala, można wylądować albo załadować tylko jedną jednostkę. Na stacji, do której prowadzi choć "
+                    "jedna magistrala, wolno wylądować albo załadować dwie jednostki\"; 18.3.1 in enemy territory a main "
+                    "line counts as an ordinary one)")))
+
+    @staticmethod
     def _next_after(state: GameState, side: str, heavy: tuple[int, int, int], ph: PhaseLog) -> bool:
         """Whether `ph` comes no later than the side's first Normal movement after the heavy phase (a reserve phase
         of the side between them would have been the next one: it resets the ledger)."""
@@ -358,6 +380,15 @@ class Ledger:
         if own <= heavy:
             own = (heavy[0] + 1, order.index(side), normal[0])
         return heavy < state.turn_index <= own
+
+
+def station_capacity(state: GameState, side: str, h: str) -> int:
+    """18.3: units a station loads (or unloads) in a phase: 2 where a main line leads to it, else 1; 18.3.1: in
+    enemy territory a main line counts as an ordinary one."""
+    m = state.game.map
+    own = set(OWN_LANDS.get(side, ()))
+    main = any(route.kind == "main" and h in route.hexes for route in m.railroads)
+    return 2 if main and territory(m).get(h) in own else 1
 
 
 def _patrol_on_hidden(ph: PhaseLog, u: UnitState) -> bool:
@@ -383,6 +414,8 @@ def movement_phases(state: GameState) -> tuple[str, ...]:
 LOG_TIMINGS = (
     RuleTiming("18.1", Timing(), "18.1: a rail transport runs between two towns linked by rail, neither of them nor any "
                "hex of its route in contact with the enemy."),
+    RuleTiming("18.3", Timing(), "18.3: a station loads or unloads one unit a phase, two where a main line leads to "
+               "it (in enemy territory main lines count as ordinary, 18.3.1)."),
     RuleTiming("18.2", Timing(), "18.2: no rail transport to a town under the enemy's control at the start of the phase."),
     RuleTiming("18.4.1", Timing(), "18.4.1: the Russians use 3 transports a movement phase (normal or reserve), or 6 "
                "and none in the next movement phase."),
