@@ -74,6 +74,23 @@ movement phase may be turned face down); 3: "na koniec - utajnianie (16)" (at th
   8  XVII Corps hidden in 2805: no Russian unit, fortress or bridgehead next to it: legal.
   9  A-H II Corps (ah-2) hidden in Tarnów 3411, next to the Russian IX Corps in 3412: 16, at this step.
   10 Next (the phase ends with both face down).
+
+Log "rail-limit" (the set-up afresh; steps 1-6 Next to the Allied Normal movement phase). 18.4.2 "Sprzymierzeni mogą
+wykorzystać w każdej fazie ruchu (zarówno zwykłej, jak i ruchu odwodów) 5 transportów, lub mogą wykorzystać w danej
+fazie 10 transportów" (the Allies use 5 transports a movement phase, or 10); 18.4 one transport within a front, one
+more for each further front on which the route covers more than one hex. Six A-H units railed from Galician stations
+clear of the Russians to German stations of the Polish front, 2 transports each: the first four cover more than one
+hex on the Galician front (to Kraków, then 3408) and on the Polish front (Sosnowiec on); from Kraków itself the
+Galician front is one hex (Kraków - 3408, as in 18.4's Poznań - Kraków example), but on this map's railways Bydgoszcz
+and Piła are reached only through the East Prussian front (Toruń - Grudziądz - Tczew - ...): Polish and East
+Prussian, 2.
+  7  X Corps (ah-10) Bochnia 3410 -> Poznań 2301: 2.        8  XIV (ah-14) Nowy Sącz 3610 -> Leszno 2601: 4.
+  9  XI (ah-11) Humenne 3913 -> Gniezno 2203: 6.             10 IV (ah-4) Munkacz 4216 -> Inowrocław 2104: 8.
+  11 V (ah-5) Kraków 3409 -> Bydgoszcz 2004: 10, the most.
+  12 Kummer's corps (ah-kummer) Kraków -> Piła 1901: 12, beyond 10: 18.4.2, at this step.
+  Stations (18.3): Kraków loads 2 (a main line), each other station loads or unloads 1. Not judged and broken here:
+  18.3's segment capacity (the six routes share the main line Kraków - Sosnowiec, which carries 2 a phase; the log
+  shows no route). Noted, not reported: the movement phase before the log (18.4.2), at the first transport.
 """
 
 from __future__ import annotations
@@ -115,6 +132,15 @@ def hiding(g) -> list:
     return [*to_phase(g, "Normal movement"), _move(g, "de-17", "2805"), _mask(g, "de-17"), _mask(g, "ah-2"), NEXT]
 
 
+RAIL_LIMIT = [("ah-10", "2301"), ("ah-14", "2601"), ("ah-11", "2203"), ("ah-4", "2104"), ("ah-5", "2004"),
+              ("ah-kummer", "1901")]
+
+
+def rail_limit(g) -> list:
+    """The log "rail-limit" (its steps: see the module's text)."""
+    return [*to_phase(g, "Normal movement"), *[_move(g, u, h) for u, h in RAIL_LIMIT]]
+
+
 def _mask(g, unit: str) -> dict:
     return {"op": "key", "piece": g.gpid("unit", unit), "key": MASK_KEY}  # the owner's Hide (16)
 
@@ -135,22 +161,24 @@ def broken(g) -> list:
 @pytest.fixture(scope="module")
 def recorded(owc_module: Path, tmp_path_factory) -> dict[str, Path]:
     """Every log in one engine start: "legal" from the set-up, then "broken" in the same Normal movement phase, then
-    "reserves" and "hiding", each from the set-up afresh."""
+    "reserves", "hiding" and "rail-limit", each from the set-up afresh."""
     require_engine()
     g = loaded("owc1914")
     tmp = tmp_path_factory.mktemp("owc-logs")
-    out = {k: tmp / f"{k}.vlog" for k in ("legal", "broken", "reserves", "hiding")}
+    out = {k: tmp / f"{k}.vlog" for k in ("legal", "broken", "reserves", "hiding", "rail-limit")}
     setup = _setup_named(owc_module, g.scenarios[SCENARIO].name)
     actions = [{"op": "begin-log", "file": str(out["legal"])}, *legal(g), {"op": "end-log"},
                {"op": "begin-log", "file": str(out["broken"])}, *broken(g), {"op": "end-log"},
                {"op": "new-game", "setup": setup},  # "reserves" from the set-up afresh (tests/engine_logs.py)
                {"op": "begin-log", "file": str(out["reserves"])}, *reserves(g), {"op": "end-log"},
                {"op": "new-game", "setup": setup},
-               {"op": "begin-log", "file": str(out["hiding"])}, *hiding(g), {"op": "end-log"}]
+               {"op": "begin-log", "file": str(out["hiding"])}, *hiding(g), {"op": "end-log"},
+               {"op": "new-game", "setup": setup},
+               {"op": "begin-log", "file": str(out["rail-limit"])}, *rail_limit(g), {"op": "end-log"}]
     res = run_engine(owc_module, setup=setup, images=False, actions=actions, timeout=240)
     assert res.ok, res.describe()
     games = [r for r in res.of_kind("action") if r.get("op") == "new-game"]
-    assert len(games) == 2 and all(r["game_started"] for r in games), games
+    assert len(games) == 3 and all(r["game_started"] for r in games), games
     assert all(p.is_file() for p in out.values())
     return out
 
@@ -219,6 +247,17 @@ def test_hiding_in_contact_at_its_step(recorded, owc_module) -> None:
     assert "the enemy unit in 3412" in report.findings[0].finding.message
     end = next(p for p in report.phases if p.phase == "Normal movement").end
     assert {u.id for u in end.units_on_map() if u.masked} >= {"de-17", "ah-2"}  # the engine hid both
+
+
+def test_rail_transport_beyond_the_phase_limit_at_its_step(recorded, owc_module) -> None:
+    report = check_log(recorded["rail-limit"], owc_module)
+    got = [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in report.findings]
+    assert got == [(12, "18.4.2", "Rail transports beyond the phase's limit", ("ah-kummer",))], _lines(report)
+    assert "12 transports this phase, more than 10" in report.findings[0].finding.message
+    assert [(n.step, n.finding.rule, n.finding.title) for n in report.notes] == [
+        (7, "18.4.2", "Rail transport not checkable")], _lines(report)
+    ph = next(p for p in report.phases if p.phase == "Normal movement")
+    assert {mv.unit for mv in ph.moves} == {u for u, _ in RAIL_LIMIT}
 
 
 def test_the_line_alone_makes_ah14_too_long(recorded, owc_module) -> None:
