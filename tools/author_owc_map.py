@@ -5,7 +5,7 @@ them tied to towns, a few terrain facts from its examples, Kowno's fortress stre
 fortified regions of Warszawa and Lwów (2). Everything else is authored here from 1914 geography, placed on the hex grid fitted in
 tools/owc_geo.py. What the text does fix is pinned and checked below (EXACT): the six town hexes,
 the Vistula bridge 2206-2106, the lake beside 2205, the Vistula between 2005 and Inowrocław and
-between 2813 and 2814/2913, swamp in 3618, mountains in 3815/4119/4219, foothills in 3816, a ridge
+between 2813 and 2814/2913, the upper Dniestr a small river by 3718 (6.2.2's example), swamp in 3618, mountains in 3815/4119/4219, foothills in 3816, a ridge
 into 3815 and 3816, the Szawle-Kiejdany railway through 0716 and 0817, the ports Królewiec, Elbląg
 and Pilawa and the blockade hexes 1209/1309 (touching Królewiec) and 1308/1408.
 
@@ -173,7 +173,10 @@ LARGE_RIVERS = [
     ("Bug", [(50.48, 24.28), (50.85, 24.05), (51.18, 23.82), (51.55, 23.55), (52.08, 23.66), (52.33, 23.30),
              (52.40, 22.66), (52.62, 22.10), (52.60, 21.46), (52.51, 21.06)]),
     ("San", [(49.78, 22.77), (49.95, 22.80), (50.02, 22.68), (50.26, 22.42), (50.45, 22.25), (50.58, 22.05), (50.79, 21.88)]),
-    ("Dniestr", [(49.52, 23.20), (49.60, 23.60), (49.52, 23.98), (49.38, 24.14), (49.12, 24.72), (49.06, 24.82),
+    # the Dniestr a large river from the Stryj's mouth (Żydaczów) down; above it "Dniestr (upper)", a small river:
+    # 6.2.2's example (Ostatnia Wojna Cesarzy, NOVINA, 1997) puts the A-H III Corps' line of control on 3618/3619 and
+    # 3818/3819, which a large river between 3718 and 3618/3619 would cut off (6.2.3)
+    ("Dniestr", [(49.38, 24.14), (49.12, 24.72), (49.06, 24.82),
                  (48.95, 25.10), (48.80, 25.45), (48.65, 25.74), (48.50, 26.50), (48.45, 27.5)]),
     ("Niemen", [(53.40, 24.60), (53.68, 23.83), (54.02, 23.97), (54.40, 24.05), (54.63, 23.95), (54.90, 23.90),
                 (55.08, 22.77), (55.07, 22.58), (55.08, 21.88), (55.30, 21.30)]),
@@ -199,6 +202,7 @@ SMALL_RIVERS = [
     ("Dunajec", [(49.48, 20.03), (49.62, 20.70), (49.86, 20.80), (50.25, 20.85)]),
     ("Wisłoka", [(49.50, 21.40), (49.75, 21.47), (50.05, 21.40), (50.29, 21.42), (50.45, 21.45)]),
     ("Wisłok", [(49.45, 21.90), (49.69, 21.77), (50.04, 22.00), (50.23, 22.50)]),
+    ("Dniestr (upper)", [(49.52, 23.20), (49.60, 23.60), (49.52, 23.98), (49.38, 24.14)]),
     ("San (upper)", [(49.00, 22.88), (49.20, 22.65), (49.47, 22.33), (49.56, 22.20), (49.82, 22.23), (49.78, 22.77)]),
     ("Bug (upper)", [(49.80, 24.90), (49.97, 24.60), (50.10, 24.35), (50.48, 24.28)]),
     ("Stryj", [(49.00, 23.20), (49.26, 23.85), (49.38, 24.14)]),
@@ -865,7 +869,8 @@ def write(terrain, sea, nation, front, towns, town_hex, hexsides, rails) -> None
          "# Written by tools/author_owc_map.py (polylines, polygons and station lists live there).",
          "# Exact from the rules: the hexes of Warszawa 2411, Kowno 1117, Poznań 2301, Kraków 3409, Lwów 3518, Królewiec",
          "# 1210 (18.4.1); the Vistula bridge 2206-2106 and the Vistula between Inowrocław and 2005 and between 2813 and",
-         "# 2814/2913 (5.1.3, 6.2.3); a lake beside 2205; mountain ridges into 3815 and 3816 (5.1.2) and 4219 (9.3);",
+         "# 2814/2913 (5.1.3, 6.2.3); a lake beside 2205; mountain ridges into 3815 and 3816 (5.1.2) and 4219 (9.3); no",
+         "# large river between 3718 and 3618/3619, a small one on 3818/3819 (6.2.2's example: the upper Dniestr, Stryj);",
          "# the Szawle-Kiejdany railway through 0716 and 0817 (18.5); the ports Królewiec, Elbląg, Pilawa (38); Kowno",
          "# fortress strength 2 (25.2); the fortified regions of Warszawa and Lwów, strength 2 (24.1); Jarosław and Halicz",
          "# bridgeheads and the Narew line (named, strengths authored); Lwów + Stanisławów = 4 War Objective stars and",

@@ -25,10 +25,11 @@ from typing import Optional
 
 from ..gamestate import GameState, UnitState
 from ..plugin_api import (
-    FIXED_IN_PHASE, Finding, MoveLimits, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing, VPReport, once,
+    FIXED_IN_PHASE, Finding, MoveLimits, Overlay, PhaseLog, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing,
+    VPReport, once,
 )
 from ..regions import flood_fill, hex_distances
-from . import owc1914_log, owc1914_victory
+from . import owc1914_hiding, owc1914_log, owc1914_rail, owc1914_reserve, owc1914_victory
 from .owc1914_lines import (
     LAST_RULE, ROMANIA, Encirclement, area_hexes, lines_of_control, owner_of, rule_in_play, scenario_letter, territory,
 )
@@ -72,7 +73,8 @@ TIMINGS = (
     RuleTiming("25", Timing(), "25, 26: an uncaptured enemy fortress (or bridgehead) is taken only by the fortress "
                "combat of 25.2; until then no unit enters it."),
     RuleTiming("13", Timing(), "13: Romania is never entered."),
-    RuleTiming("16", Timing(), "16: only unbroken units may turn face down; a hidden unit is never broken."),
+    RuleTiming("16", Timing(), "16: only unbroken units not in contact with the enemy turn face down, at the end of the "
+               "Normal movement phase (or on entering play); a hidden unit is never broken."),
     RuleTiming("21.2", Timing(), "21.2: Russian army HQs are never hidden."),
     RuleTiming("1.4", Timing(), "1.4: scenario A plays rules 1-15 only: no hidden units (16), patrols (17) or army "
                "HQs (21).", title="Not in the scenario's rules", name="Pieces of rules the scenario does not play",
@@ -91,7 +93,7 @@ TIMINGS = (
                "to one front a stage; a level is at most 24."),
 ) + tuple(RuleTiming(f"{x.upper()}.1", WARNING, f"{x.upper()}.1 (OBSZAR GRY): units may not leave the play area "
                      "voluntarily; units forced out by a retreat (or, in A and B, set up next to it) must return as soon "
-                     "as they can.", name="Play area", scenarios=(sid,)) for x, sid in SCENARIO_IDS.items())
+                     "as they can.", name="Play area", scenarios=(sid,)) for x, sid in SCENARIO_IDS.items()) + owc1914_rail.LOG_TIMINGS
 
 
 class OWCRules:
@@ -191,7 +193,18 @@ class OWCRules:
         rule = HEX_RULES.get(scenario_letter(state), "25")
         return owc1914_log.move_limits(state, u, captured_hexes(state), rule, self.commanded(state))
 
-    combat = staticmethod(owc1914_log.combat)  # the other phases' moves: noted as not judged
+    def combat(self, ph: PhaseLog) -> tuple[list, list, list]:
+        """The phase hook (game.yaml movement: DECISION): a movement phase's transports (owc1914_rail: 18.4, 19,
+        38) and reserve phases (owc1914_reserve: 4.2, 4.2.3), counted over the log in play order; units hidden in any
+        phase (owc1914_hiding: 16); the other phases' moves noted as not judged."""
+        hidden = owc1914_hiding.hidden_in_phase(ph, captured_hexes(ph.end))
+        if ph.phase not in owc1914_rail.movement_phases(ph.start):
+            findings, notes, vp = owc1914_log.combat(ph)
+            return findings + hidden, notes, vp
+        if not hasattr(self, "_ledger"):
+            self._ledger, self._reserves = owc1914_rail.Ledger(), owc1914_reserve.Reserves()
+        findings, notes = self._ledger.phase(ph, captured_hexes(ph.start), owc1914_log.allowance)
+        return findings + self._reserves.phase(ph) + hidden, notes, []
 
     # ------------------------------------------------------------------ reports
     def supply(self, state: GameState) -> dict[str, SupplyStatus]:

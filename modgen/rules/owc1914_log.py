@@ -40,10 +40,12 @@ DECISIONS (where the text or the core leaves a choice; each taken the way that n
 - 16.3: a unit hidden at the start moves 3 MP (an HQ too, whatever its range); a hidden cavalry unit 4 (16.3:
   "Utajnione jednostki kawalerii mogą wykonać ruch kosztem 4PM, jeśli zostaną ujawnione", if revealed: it may
   reveal itself in its own phase, 16.2).
+Rail (18, 19) and sea (38) transport: owc1914_rail (other_modes: a move no march explains, between two stations
+linked by rail, or two Baltic ports for a German unit); the reserve movement phases (4): owc1914_reserve (held: a
+unit that was no reserve at the phase's start).
 Not judged: 5 "W fazie ruchu zwykłego gracz nie może przesuwać oddziałów, które już w danym posunięciu
-atakowały" (units that attacked this player-turn may not move): a log does not say which units attacked;
-rail (18) and sea (38) transport: a move they explain is reported with its cheapest path, for the
-players to confirm (as Holland '44's tactical movement).
+atakowały" (units that attacked this player-turn may not make a normal move): a log shows the attack phases' 1d12
+rolls and the retreats' and pursuits' moves, never which units attacked (the module has no attack declaration).
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ from ..gamestate import GameState, UnitState
 from ..plugin_api import Finding, MoveLimits, PhaseLog, StepFinding, VPLine
 from ..regions import hex_distances
 from .common import neighbour_tables
+from .owc1914_rail import rail_goals, sea_goals
+from .owc1914_reserve import not_reserve
 from .owc1914_lines import ROMANIA, area_hexes, has_loc, loc_hexsides, owner_of, rule_in_play, territory
 
 VERY_DIFFICULT = ("primeval_forest", "swamp", "mountains")  # 5.1.2: "teren bardzo trudny (błota, puszcze, góry)"
@@ -61,6 +65,13 @@ CLOSING_SIDES = ("large_river", "mountain_ridge")  # 6.2.2: "dużej rzeki, grzbi
 FORTIFIED = "fortified_region"
 ROMANIAN_BORDER = "romanian_border"
 HIDDEN_MP = 3  # 16.3
+
+
+def allowance(state: GameState, u: UnitState) -> float:
+    """5.1.1 and 21.2 (units.yaml `ma`); 16.3 a hidden unit 3, a hidden cavalry unit 4 (see the DECISION)."""
+    if u.masked and not u.unit.has("cavalry"):
+        return float(HIDDEN_MP)
+    return float(u.unit.front.ma)
 
 
 def broken(u: UnitState) -> bool:
@@ -103,13 +114,12 @@ def move_limits(state: GameState, u: UnitState, captured: set[str], fort_rule: s
             a, b = sorted(edge)
             sides[edge] = ("6.2.2", f"an enemy line of control ({maker}) lies on {a}/{b} with {closing}: "
                                     "crossing it there is prohibited")
-    allowance = float(u.unit.front.ma)
-    if u.masked and not u.unit.has("cavalry"):
-        allowance = float(HIDDEN_MP)
+    modes = {**rail_goals(state, u, captured), **sea_goals(state, u)}
+    held = not_reserve(state, u, captured)  # 4.1, 5: in a reserve movement phase only its reserves move
     # a move too long only through the lines' +1 breaks 6.2.1, as one too long only through an enemy ZOC
     # breaks the ZOC rule in the other games
-    return MoveLimits(allowance, closed=closed, closed_sides=sides, side_costs=costs,
-                      side_rule=("6.2.1", "enemy lines of control"), closed_steps=steps)
+    return MoveLimits(allowance(state, u), closed=closed, other_modes=modes, closed_sides=sides, side_costs=costs,
+                      side_rule=("6.2.1", "enemy lines of control"), closed_steps=steps, held=held or ())
 
 
 def enemy_lines(state: GameState, u: UnitState) -> dict[frozenset[str], tuple[str, str]]:
@@ -164,8 +174,7 @@ def _exempt(state: GameState, u: UnitState, commanded: dict[str, Optional[str]])
     return exempt
 
 
-NOT_JUDGED = ("moves in this phase are not judged: retreats and pursuits (9, 10) and the reserve movement phase "
-              "(4, made between the phases, not on the turn tracker) are not checked")
+NOT_JUDGED = "moves in this phase are not judged: retreats and pursuits (9, 10) are not checked"
 
 
 def combat(ph: PhaseLog) -> tuple[list[StepFinding], list[StepFinding], list[VPLine]]:

@@ -2,9 +2,9 @@
 
     .venv/bin/python samples/owc1914/make_sample_logs.py [--build build]
 
-turn.vlog          scenario C (Ofensywa Hindenburga) set-up, stage 8, the Allied player-turn: Next twice to the
-                   Normal movement phase, three legal moves (tests/test_owc1914_logs.py says why each is legal),
-                   Next to Repeat attacks: clean.
+turn.vlog          scenario C (Ofensywa Hindenburga) set-up, stage 8, the Allied player-turn: Next six times to
+                   the Normal movement phase (past the reserve movement phases, game.yaml turns.phases), three legal
+                   moves (tests/test_owc1914_logs.py says why each is legal), Next to the reserve phase after it: clean.
 turn-illegal.vlog  the same start, four moves that break 5.1.6 (twice: terrain, then only by an enemy line of
                    control, 6.2.1), 6.2.2 and 5.1.4, then Next; pinned in turn-illegal.expected.json (reasoned by
                    hand from the rules, not written here).
@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from modgen.loader import load_game  # noqa: E402
 from samples.recording import record  # noqa: E402
 from tests.test_log_check import NEXT  # noqa: E402
-from tests.test_owc1914_logs import SCENARIO, broken, legal  # noqa: E402
+from tests.test_owc1914_logs import SCENARIO, broken, legal, to_phase  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 
@@ -36,7 +36,7 @@ def main() -> None:
     game = load_game(ROOT, "owc1914")
     name = game.scenarios[SCENARIO].name
     record(module, name, [*legal(game), NEXT], HERE / "turn.vlog")
-    record(module, name, [NEXT, NEXT, *broken(game)], HERE / "turn-illegal.vlog")
+    record(module, name, [*to_phase(game, "Normal movement"), *broken(game)], HERE / "turn-illegal.vlog")
 
 
 if __name__ == "__main__":
