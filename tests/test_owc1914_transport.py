@@ -66,7 +66,7 @@ def test_transports_beyond_the_allied_limit(owc_game, owc_module, tmp_path) -> N
     u = next(x for x in ph.start.units_on_map() if x.id == "ah-2")
     assert plugin.move_limits(ph.start, u).other_modes["1210"] == ("", "", "")  # a rail transport, not "too long"
     assert rail.transports_to(ph.start, "allies", "3515", set())["1507"] == 3
-    findings, notes, _ = plugin.combat(ph)
+    findings, notes = plugin.log_phases([ph])
     assert [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in findings] == [
         (4, "18.4.2", "Rail transports beyond the phase's limit", ("ah-6",))]
     assert "12 transports this phase, more than 10" in findings[0].finding.message
@@ -81,7 +81,7 @@ def test_18_3_station_capacity(owc_game, owc_module, tmp_path) -> None:
     territory) takes 1 Allied unit, 2 Russian."""
     before = {"ah-2": "3518", "ah-3": "3518", "ah-4": "3518"}
     ph = _phase(owc_game, owc_module, tmp_path, before, [(u, "1210") for u in before], (5, "allies", "Normal movement"))
-    findings, _, _ = plugin_for("owc1914").combat(ph)
+    findings, _ = plugin_for("owc1914").log_phases([ph])
     assert [(f.step, f.finding.rule, f.finding.title, f.finding.hexes) for f in findings] == [
         (3, "18.3", "More units loaded at a station than it takes", ("3518",)),
         (3, "18.3", "More units unloaded at a station than it takes", ("1210",))]
@@ -101,11 +101,9 @@ def test_the_next_movement_phase_after_a_double_allotment(owc_game, owc_module, 
                   (5, "allies", "Normal movement"))
     later = _phase(owc_game, owc_module, tmp_path, {"ah-2": "3518", "ah-3": "1210"}, [("ah-3", "3518")],
                    (6, "allies", "Normal movement"))
-    assert plugin.combat(first)[0] == []
-    got = plugin.combat(then)[0]
+    got = plugin.log_phases([first, then, later])[0]  # the three phases as one log's, in play order
     assert [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in got] == [
-        (1, "18.4.2", "Rail transport in the phase after a double allotment", ("ah-2",))]
-    assert plugin.combat(later)[0] == []
+        (1, "18.4.2", "Rail transport in the phase after a double allotment", ("ah-2",))]  # in `then` only
 
 
 def test_sea_transport(owc_game, owc_module, tmp_path) -> None:
@@ -123,7 +121,7 @@ def test_sea_transport(owc_game, owc_module, tmp_path) -> None:
     u = next(x for x in ph.start.units_on_map() if x.id == "de-17")
     assert plugin.move_limits(ph.start, u).other_modes["1507"] == ("", "", "")
     assert rail.rail_goals(ph.start, u, set())["1507"][0] == "18.1"  # no rail transport from a town in contact
-    findings, _, _ = plugin.combat(ph)
+    findings, _ = plugin.log_phases([ph])
     assert [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in findings] == [
         (2, "38", "More than one sea transport in a stage", ("de-1",))]
     blocked = _state(owc_game, owc_module, tmp_path / "p.vsav", {**placed, "ru-2": "1208"}, (5, "allies", "Normal movement"))
@@ -162,12 +160,12 @@ def test_hiding_only_at_the_end_of_normal_movement(owc_game, owc_module, tmp_pat
     plugin = plugin_for("owc1914")
     far = {"ah-2": "3409", "ru-1": "1119"}
     supply = _phase(owc_game, owc_module, tmp_path, far, [("ah-2", "3408")], (5, "allies", "Supply"), hidden_after=("ah-2",))
-    findings, _, _ = plugin.combat(supply)
+    findings, _ = plugin.log_phases([supply])
     assert [(f.step, f.finding.rule, f.finding.title) for f in findings] == [
         (1, "16", "Hidden outside the end of Normal movement")]
     normal = _phase(owc_game, owc_module, tmp_path, far, [("ah-2", "3408")], (5, "allies", "Normal movement"),
                     hidden_after=("ah-2",))
-    assert plugin_for("owc1914").combat(normal)[0] == []
+    assert plugin_for("owc1914").log_phases([normal])[0] == []
 
 
 def test_18_1_no_transport_from_a_town_in_contact(owc_game, owc_module, tmp_path) -> None:
@@ -221,7 +219,7 @@ def test_arrivals_take_a_transport_each(owc_game, owc_module, tmp_path) -> None:
              enumerate([*dest.items(), ("ah-52", "4216"), ("ah-hofmann", "4216")])]
     ph = PhaseLog(*moment, start, end, 1, 5, moves=moves)
     assert {u.id for u in start.units if u.hex is None} >= {"ah-52", "ah-hofmann"}
-    findings, _, _ = plugin_for("owc1914").combat(ph)
+    findings, _ = plugin_for("owc1914").log_phases([ph])
     assert [(f.step, f.finding.rule, f.finding.units, f.finding.hexes) for f in findings] == [
         (5, "18.4.2", ("ah-hofmann",), ("4216",))]
     assert "11 transports this phase" in findings[0].finding.message
@@ -238,7 +236,7 @@ def test_shipped_from_a_port_next_to_the_enemy_is_broken(owc_game, owc_module, t
     ph = _phase(owc_game, owc_module, tmp_path, placed, [("de-17", "1210")], (5, "allies", "Normal movement"))
     u = next(x for x in ph.start.units_on_map() if x.id == "de-17")
     assert plugin.move_limits(ph.start, u).other_modes["1210"] == ("", "", "")
-    findings, _, _ = plugin.combat(ph)
+    findings, _ = plugin.log_phases([ph])
     assert [(f.step, f.finding.rule, f.finding.title) for f in findings] == [
         (1, "38", "Shipped from a port next to the enemy, not broken")]
     pos = Position(owc_game, scenario="campaign")
@@ -246,4 +244,4 @@ def test_shipped_from_a_port_next_to_the_enemy_is_broken(owc_game, owc_module, t
         pos.set_vp(s.id, 0)
     pos.unit("de-17", "1210").state("de-17", "broken").unit("ru-1", "1608").set_turn(5, "allies", "Normal movement")
     ph.end = read_state(Composer(owc_game).write(pos, tmp_path / "broken.vsav"), module=owc_module)
-    assert plugin_for("owc1914").combat(ph)[0] == []
+    assert plugin_for("owc1914").log_phases([ph])[0] == []

@@ -102,6 +102,11 @@ def check_log(path: str | Path, module: Optional[Path] = None, module_dirs: Sequ
             else:
                 notes.append(StepFinding(ph.first_step, Finding("", "Combat not checkable", message=
                                          f"{ph.label()}: this game's rules plugin does not check combat")))
+    whole = getattr(plugin, "log_phases", None)
+    if rules is not None and callable(whole):  # what only the whole log shows: counts over phases, a phase without moves
+        f, n = whole(phases)
+        findings += f
+        notes += n
     if rules is None:
         notes.append(StepFinding(1, Finding("", "Moves not checkable", message=
                                  "the game declares no movement rules (game.yaml movement:)")))

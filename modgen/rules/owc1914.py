@@ -194,17 +194,23 @@ class OWCRules:
         return owc1914_log.move_limits(state, u, captured_hexes(state), rule, self.commanded(state))
 
     def combat(self, ph: PhaseLog) -> tuple[list, list, list]:
-        """The phase hook (game.yaml movement: DECISION): a movement phase's transports (owc1914_rail: 18.4, 19,
-        38) and reserve phases (owc1914_reserve: 4.2, 4.2.3), counted over the log in play order; units hidden in any
-        phase (owc1914_hiding: 16); the other phases' moves noted as not judged."""
-        hidden = owc1914_hiding.hidden_in_phase(ph, captured_hexes(ph.end))
-        if ph.phase not in owc1914_rail.movement_phases(ph.start):
-            findings, notes, vp = owc1914_log.combat(ph)
-            return findings + hidden, notes, vp
-        if not hasattr(self, "_ledger"):
-            self._ledger, self._reserves = owc1914_rail.Ledger(), owc1914_reserve.Reserves()
-        findings, notes = self._ledger.phase(ph, captured_hexes(ph.start), owc1914_log.allowance)
-        return findings + self._reserves.phase(ph) + hidden, notes, []
+        """The attack phases' moves (retreats, pursuits: 9, 10) noted as not judged."""
+        return owc1914_log.combat(ph)
+
+    def log_phases(self, phases: list[PhaseLog]) -> tuple[list, list]:
+        """Over the whole log, in play order: each movement phase's transports (owc1914_rail: 18.4, 19, 38) and
+        reserve phases (owc1914_reserve: 4.2, 4.2.3), counted from the log's first phase; units hidden in any
+        phase (owc1914_hiding: 16), a phase without moves too."""
+        ledger, reserves = owc1914_rail.Ledger(), owc1914_reserve.Reserves()
+        findings: list = []
+        notes: list = []
+        for ph in phases:
+            findings += owc1914_hiding.hidden_in_phase(ph, captured_hexes(ph.end))
+            if ph.phase in owc1914_rail.movement_phases(ph.start):
+                f, n = ledger.phase(ph, captured_hexes(ph.start), owc1914_log.allowance)
+                findings += f + reserves.phase(ph)
+                notes += n
+        return findings, notes
 
     # ------------------------------------------------------------------ reports
     def supply(self, state: GameState) -> dict[str, SupplyStatus]:
