@@ -118,9 +118,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     annotated = output_file(args.annotate, "--annotate", ".vsav") if args.annotate else None
     module = Path(args.module) if args.module else None
     if any(s.lower().endswith(".vlog") for s in args.saves):
-        if annotated is not None:
-            raise ModgenError(args.annotate, "--annotate takes saves (.vsav) for now: a log's final position is not annotated yet")
-        return _check_log(args, module, picture)
+        return _check_log(args, module, picture, annotated)
     report = check_saves(args.saves, module, module_folders(args.saves, args.modules))
     if args.pin:
         return _pin(args, report)
@@ -149,7 +147,7 @@ def _pin(args: argparse.Namespace, report) -> int:
     return EXIT_OK
 
 
-def _check_log(args: argparse.Namespace, module: Path | None, picture: Path | None) -> int:
+def _check_log(args: argparse.Namespace, module: Path | None, picture: Path | None, annotated: Path | None = None) -> int:
     """A turn's log, step by step: exit 0 when no step breaks a rule, 1 otherwise."""
     from .check.logcheck import check_log
     from .check.logreport import log_json, log_text
@@ -162,6 +160,11 @@ def _check_log(args: argparse.Namespace, module: Path | None, picture: Path | No
 
         write_log_picture(report, picture)
         wrote(picture)
+    if annotated is not None:
+        from .check.annotate import annotate_log
+
+        n = annotate_log(report, annotated)
+        wrote(annotated, f"the log's final position with {n} finding marker(s) on the map and its findings in the chat")
     sys.stdout.write(log_json(report) if args.json else log_text(report))
     return EXIT_FINDINGS if report.findings else EXIT_OK
 
@@ -351,7 +354,8 @@ def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     c.add_argument("--supply", action="store_true", help="also list every unit's supply state")
     c.add_argument("--picture", default=None, metavar="FILE.png", help="also draw the map with findings and supply")
     c.add_argument("--annotate", default=None, metavar="OUT.vsav",
-                   help="also write a copy of the (last) save with a marker on each finding's hex and the report in the chat")
+                   help="also write a copy of the (last) save, or a save of a log's final position, with a marker on each "
+                        "finding's hex and the report in the chat")
     c.add_argument("--pin", action="store_true", help="write SAVE.expected.json (docs/samples.md) of the findings you confirm, "
                                                      "one by one (answer y on standard input)")
     c.add_argument("--force", action="store_true", help="with --pin: replace an existing SAVE.expected.json")

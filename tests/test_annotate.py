@@ -150,3 +150,59 @@ def test_annotated_saves_open_in_the_engine_with_each_marker_on_its_hex(annotate
         assert rings == sorted(h for h, _, _ in _placed(report)), game_id
         chat = [c["text"] for c in res.of_kind("chat")]
         assert any(f"modgen check: {len(report.saves[0].findings)} finding(s)" in line for line in chat), chat[-5:]
+
+
+LOGS = {g: REPO / "samples" / g / "turn-illegal.vlog" for g in ("galicia1914", "owc1914")}
+
+
+@pytest.fixture(scope="module")
+def annotated_logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path, Path]]:
+    """Per game with an illegal sample log: (module, the log, a save of its annotated final position)."""
+    out = {}
+    for game_id, log in LOGS.items():
+        module = built(tmp_path_factory, REPO, game_id)
+        copy = tmp_path_factory.mktemp(f"annotated-log-{game_id}") / "final.vsav"
+        assert main(["check", str(log), "--module", str(module), "--annotate", str(copy)]) == 1  # the pinned steps
+        out[game_id] = (module, log, copy)
+    return out
+
+
+@pytest.mark.parametrize("game_id", list(LOGS))
+def test_a_log_s_final_position_is_annotated_with_the_steps_that_broke_rules(annotated_logs, game_id: str) -> None:
+    """The save holds the position after the log's last step (each unit where the log leaves it) and a
+    ring on the first hex of each breaking step's finding (the sample's pin reasons each from the rules)."""
+    from modgen.check.logcheck import check_log
+
+    module, log, copy = annotated_logs[game_id]
+    report = check_log(log, module)
+    last = report.phases[-1].end
+    state = check_saves([copy], module).saves[0].state
+    assert sorted((u.unit.id, u.map, u.hex, u.box, u.reduced, u.masked) for u in state.units) == \
+           sorted((u.unit.id, u.map, u.hex, u.box, u.reduced, u.masked) for u in last.units)
+    assert (state.turn, state.phasing_side, state.phase) == (last.turn, last.phasing_side, last.phase)
+    gpid = state.game.gpid(FINDING_KIND, FINDING_KIND)
+    rings = []
+    for r in read_game(copy).pieces:
+        if r.gpid == gpid:
+            rings.append(next(h for h in state.game.map.hex_ids() if state.game.map.centre(h)[1:] == (r.x, r.y)))
+    assert sorted(rings) == sorted(sf.finding.hexes[0] for sf in report.findings if sf.finding.hexes) != []
+
+
+def test_an_annotated_log_position_opens_in_the_engine(annotated_logs) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from modgen.engine import run_engine
+
+    require_engine()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = {g: pool.submit(run_engine, m, save=c, images=False) for g, (m, _, c) in annotated_logs.items()}
+        results = {g: r.result() for g, r in runs.items()}
+    for game_id, res in results.items():
+        module, _, copy = annotated_logs[game_id]
+        assert res.ok, f"{game_id}:\n{res.describe()}"
+        state = check_saves([copy], module).saves[0].state
+        engine = {p["id"]: p for p in res.pieces}
+        for u in state.units:
+            if u.map is not None and u.hex is not None:
+                assert (engine[u.piece_id]["map"], engine[u.piece_id]["location"]) == (u.map, u.hex), (game_id, u.unit.id)
+        assert any("step(s) of turn-illegal.vlog break a rule" in c["text"] for c in res.of_kind("chat"))

@@ -19,13 +19,15 @@ from pathlib import Path
 from ..atomic import write_atomic
 from ..conventions import FINDING_KIND, MAIN_MAP
 from ..errors import ModgenError
-from ..gamestate import GameState
+from ..gamestate import GameState, unit_names
 from ..plugin_api import Finding
 from ..vassal.archive import Archive, zip_bytes
 from ..vassal.obfuscation import deobfuscate, obfuscate
 from ..vassal.pieces import BasicState, Piece, Trait, add_piece_command
-from ..vassal.savefile import SAVED_GAME
-from ..vassal.sequence import ESC, decode, encode
+from ..vassal.logsteps import read_log
+from ..vassal.savefile import MODULEDATA, SAVED_GAME, SaveContent, StackSpec, encode_game_text, save_bytes
+from ..vassal.sequence import ESC, TAB, decode, encode
+from .logcheck import LogReport
 from .report import CheckReport, Names, report_names, rule_sort_key
 
 FINDINGS_LAYER_INDEX = 1  # Units, Findings (modgen.vmod.navigation.findings_layer)
@@ -82,36 +84,76 @@ def annotate_save(report: CheckReport, out: Path) -> int:
     markers. Refuses to write over the save itself, and a module without the finding marker."""
     res = report.saves[-1]
     state = res.state
-    source = Path(state.save_path)
-    if out.resolve() == source.resolve():
-        raise ModgenError(str(out), "--annotate must name a new file: the checked save is never overwritten")
-    gpid = state.game.gpid(FINDING_KIND, FINDING_KIND)
-    slot = state.module.slots.get(gpid)
-    if slot is None:
-        raise ModgenError(state.module.path, "the module has no finding marker (built before `--annotate` existed): "
-                                             "rebuild it with modgen build, refresh the save onto it, then annotate")
+    source = _source(state, out)
     with Archive(source) as arc:
         entries = [(name, arc.read(name)) for name in arc.names()]
     text = deobfuscate(dict(entries)[SAVED_GAME], f"{source}!{SAVED_GAME}")
+    notes = [n for n in report.notes if n.save in ("", state.save_path)]
+    chat = chat_lines(state, res.findings, notes, Names(report_names(report)))
+    text, n = _with_findings(text, f"{source}!{SAVED_GAME}", state, res.findings, chat)
+    write_atomic(out, zip_bytes([(name, obfuscate(text, ANNOTATE_KEY) if name == SAVED_GAME else data) for name, data in entries]))
+    return n
+
+
+def annotate_log(report: LogReport, out: Path) -> int:
+    """A save (.vsav) of a log's final position, as VASSAL has it after the last step, with a marker on
+    the hex of each step that broke a rule and the log's findings in the chat; the number of markers."""
+    state = report.phases[-1].end
+    source = _source(state, out)
+    log = read_log(source)
+    end = log.end
+    with Archive(source) as arc:
+        moduledata = arc.read(MODULEDATA) if arc.has(MODULEDATA) else None
+    content = SaveContent(
+        pieces=[(r.id, r.piece) for r in end.pieces],
+        stacks=[StackSpec(st.id, st.piece_ids, st.layer) for st in end.stacks if st.piece_ids],
+        boards=dict(end.boards), turns={tid: t.raw for tid, t in end.turns.items()},
+        global_properties=list(end.global_properties.values()),
+        module_name=end.module_name, module_version=end.module_version, vassal_version=end.vassal_version or "3.7.0",
+        description=f"{Path(source).name} after its last step ({report.steps}), checked by modgen",
+        moduledata=moduledata, extra_commands=[encode(["PLAYER", p.id, p.name, p.side], TAB) for p in end.players])
+    findings = [sf.finding for sf in report.findings]
+    names = Names(unit_names(report.game))
+    head = f"* modgen check: {len(report.findings)} step(s) of {Path(source).name} break a rule"
+    chat = [head + (" (the red rings on the map; the Findings button hides them)" if findings else ": none")]
+    chat += [f"* step {sf.step} [{sf.finding.rule}] {sf.finding.title}" + (f" ({', '.join(sf.finding.hexes)})" if sf.finding.hexes else "")
+             + (f": {names.in_text(sf.finding.message)}" if sf.finding.message else "") for sf in report.findings]
+    text, n = _with_findings(encode_game_text(content), str(out), state, findings, chat)
+    write_atomic(out, save_bytes(content, ANNOTATE_KEY, text))
+    return n
+
+
+def _source(state: GameState, out: Path) -> Path:
+    """The checked file; refuses an output that is the file itself, and a module without the finding marker."""
+    source = Path(state.save_path)
+    if out.resolve() == source.resolve():
+        raise ModgenError(str(out), "--annotate must name a new file: the checked save is never overwritten")
+    if state.game.gpid(FINDING_KIND, FINDING_KIND) not in state.module.slots:
+        raise ModgenError(state.module.path, "the module has no finding marker (built before `--annotate` existed): "
+                                             "rebuild it with modgen build, refresh the save onto it, then annotate")
+    return source
+
+
+def _with_findings(text: str, where: str, state: GameState, findings: list[Finding], chat: list[str]) -> tuple[str, int]:
+    """The restore command `text` with a finding marker per finding with a hex on the map (stacked per hex)
+    and the chat lines; the number of markers."""
+    gpid = state.game.gpid(FINDING_KIND, FINDING_KIND)
+    template = state.module.slots[gpid].piece
     tokens = decode(text, ESC)
     if len(tokens) < 4 or tokens[0] != "begin_save" or tokens[-1] != "end_save":
-        raise ModgenError(f"{source}!{SAVED_GAME}", "not a saved game's restore command (begin_save ... end_save)")
+        raise ModgenError(where, "not a saved game's restore command (begin_save ... end_save)")
     adds = decode(tokens[2], ESC) if tokens[2] else [""]
-    at = marked(res.findings, frozenset(state.game.map.hex_ids()))
+    at = marked(findings, frozenset(state.game.map.hex_ids()))
     by_hex: dict[str, list[str]] = {}
     for i, (hex_id, f) in enumerate(at):
         _board, x, y = state.game.map.centre(hex_id)
         pid = _piece_id(f"finding/{i}/{hex_id}/{f.rule}/{f.title}")
-        adds.append(add_piece_command(pid, finding_piece(slot.piece, f, x, y, gpid)))
+        adds.append(add_piece_command(pid, finding_piece(template, f, x, y, gpid)))
         by_hex.setdefault(hex_id, []).append(pid)
     for hex_id, ids in by_hex.items():
         _board, x, y = state.game.map.centre(hex_id)
         layer = f"@@{FINDINGS_LAYER_INDEX}"  # Stack.setState reads the layer index after "@@"
         adds.append(add_piece_command(_piece_id(f"stack/{hex_id}"), ("stack", encode([MAIN_MAP, str(x), str(y), *ids, layer], ";"))))
     tokens[2] = encode(adds, ESC)
-    notes = [n for n in report.notes if n.save in ("", state.save_path)]
-    chat = [CHAT + line for line in chat_lines(state, res.findings, notes, Names(report_names(report)))]
-    tokens[-1:-1] = chat
-    entries = [(name, obfuscate(encode(tokens, ESC), ANNOTATE_KEY) if name == SAVED_GAME else data) for name, data in entries]
-    write_atomic(out, zip_bytes(entries))
-    return len(at)
+    tokens[-1:-1] = [CHAT + line for line in chat]
+    return encode(tokens, ESC), len(at)

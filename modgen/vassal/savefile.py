@@ -290,9 +290,10 @@ def _xml_escape(s: str) -> str:
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def save_bytes(game: SaveContent, key: int = FIXED_KEY) -> bytes:
-    """The whole .vsav as bytes: fixed entry order, DEFLATED, 1980-01-01 timestamps."""
-    text = encode_game_text(game)
+def save_bytes(game: SaveContent, key: int = FIXED_KEY, text: Optional[str] = None) -> bytes:
+    """The whole .vsav as bytes: fixed entry order, DEFLATED, 1980-01-01 timestamps; `text` is the
+    savedGame's restore command when it is not encode_game_text(game) (a command added to it)."""
+    text = encode_game_text(game) if text is None else text
     entries: list[tuple[str, bytes]] = [(SAVED_GAME, obfuscate(text, key))]
     if game.include_metadata:
         savedata = [("version", game.module_version), ("extra1", ""), ("extra2", ""),
