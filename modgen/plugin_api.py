@@ -272,6 +272,7 @@ class RulesPlugin(Protocol):
 #   off_turn_move(phase, before, after, moves) -> bool   a non-phasing move the rules allow (reaction)
 #   off_turn_refusal(phase, before, after, moves) -> Finding | None   why the rules refuse such a move
 #   combat(phase) -> (findings, notes, vp lines)     each roll paired with the attack it resolves
+#   arrival_elsewhere(phase, unit) -> bool           an arrival off its entry hexes that the rules place another way
 #   log_phases(phases) -> (findings, notes)          every phase of the log in play order, with or without moves:
 #                                                   what counts over phases (transports a phase, one reserve
 #                                                   phase a player-turn) or holds at a phase's end whatever moved

@@ -245,3 +245,40 @@ def test_shipped_from_a_port_next_to_the_enemy_is_broken(owc_game, owc_module, t
     pos.unit("de-17", "1210").state("de-17", "broken").unit("ru-1", "1608").set_turn(5, "allies", "Normal movement")
     ph.end = read_state(Composer(owc_game).write(pos, tmp_path / "broken.vsav"), module=owc_module)
     assert plugin_for("owc1914").log_phases([ph])[0] == []
+
+
+def test_a_patrol_set_on_a_hidden_unit_arrives_off_its_towns(owc_game, owc_module, tmp_path) -> None:
+    """17.2 "Na koniec fazy ruchów zwykłych obaj gracze mogą ustawiać patrole na każdej ze swych utajnionych
+    jednostek" (at the end of the Normal movement phase both players may set patrols on their hidden units): the
+    campaign's Russian patrol 1 (its arrival towns Kowno, Warszawa, Lublin, Dubno) set in 2608 on the face-down
+    Russian XIX Corps is no "Reinforcement off its entry hexes"; set in 2608 where no own hidden unit stands, it is."""
+    from modgen.check.logcheck import _arrival
+    from modgen.vmod.compose import tracks_layout
+
+    layout = tracks_layout(owc_game, list(owc_game.scenarios.values()))
+    moment = (2, "russia", "Normal movement")
+    arrival = owc_game.scenarios["campaign"].arrival_of("ru-pat-1")
+    assert "2608" not in arrival.hexes
+
+    def phase(hidden_corps: bool, name: str) -> PhaseLog:
+        def position(arrived: bool):
+            pos = Position(owc_game, scenario="campaign")
+            for s in owc_game.sides:
+                pos.set_vp(s.id, 0)
+            pos.unit("ru-19", "2608", masked=hidden_corps)
+            if arrived:
+                pos.unit("ru-pat-1", "2608", masked=True)
+            else:
+                pos.in_box(layout.reinforcement_box("russia", arrival.turn).name, "unit", "ru-pat-1")
+            return pos.set_turn(*moment)
+        start = read_state(Composer(owc_game).write(position(False), tmp_path / f"{name}-a.vsav"), module=owc_module)
+        end = read_state(Composer(owc_game).write(position(True), tmp_path / f"{name}-b.vsav"), module=owc_module)
+        return PhaseLog(*moment, start, end, 1, 1, moves=[UnitMove(1, "ru-pat-1", "russia", "", "2608", True)])
+
+    plugin = plugin_for("owc1914")
+    for hidden_corps, expected in ((True, []), (False, ["Reinforcement off its entry hexes"])):
+        ph = phase(hidden_corps, str(hidden_corps))
+        before = next(u for u in ph.start.units if u.id == "ru-pat-1")
+        after = next(u for u in ph.end.units if u.id == "ru-pat-1")
+        got = _arrival(ph, owc_game.movement, before, after, 1, plugin)
+        assert [f.finding.title for f in got] == expected, hidden_corps

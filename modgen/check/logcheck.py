@@ -214,7 +214,7 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
         if after.hex is None:
             continue  # eliminated, or put back in a box: not a move on the map
         if before.hex is None:
-            out += _arrival(ph, rules, before, after, last)
+            out += _arrival(ph, rules, before, after, last, plugin)
             continue
         if before.side != mover:
             if _off_turn_ok(plugin, ph, before, after, moves):
@@ -293,8 +293,10 @@ def _off_turn_refusal(plugin: Any, ph: PhaseLog, before: UnitState, after: UnitS
     return hook(ph, before, after, moves) if callable(hook) else None
 
 
-def _arrival(ph: PhaseLog, rules: MovementRules, before: UnitState, after: UnitState, step: int) -> list[StepFinding]:
-    """A unit put onto the map from a box: in an entry phase, not before its turn, on its hexes."""
+def _arrival(ph: PhaseLog, rules: MovementRules, before: UnitState, after: UnitState, step: int,
+             plugin: Any = None) -> list[StepFinding]:
+    """A unit put onto the map from a box: in an entry phase, not before its turn, on its hexes, unless the
+    plugin's `arrival_elsewhere` says the rules place it there another way (a patrol on a hidden unit)."""
     game, scenario = ph.start.game, ph.start.scenario
     rule = rules.entry_rule or rules.who_rule
     arrival = scenario.arrival_of(before.id) if scenario else None
@@ -313,7 +315,8 @@ def _arrival(ph: PhaseLog, rules: MovementRules, before: UnitState, after: UnitS
     enemy = {u.hex for u in ph.start.units_on_map() if u.side != before.side}
     if allowed and allowed <= enemy:
         return []  # every entry hex enemy-occupied: the rules send it elsewhere (a map edge), not judged here
-    if allowed and after.hex not in allowed and ph.side == before.side:
+    elsewhere = getattr(plugin, "arrival_elsewhere", None)
+    if allowed and after.hex not in allowed and ph.side == before.side and not (callable(elsewhere) and elsewhere(ph, after)):
         return [StepFinding(step, Finding(rule, "Reinforcement off its entry hexes", where, (before.id,),
                                           f"{before.id} entered at {after.hex} on GT {ph.gt}; its entry then: "
                                           f"{', '.join(sorted(entry_hexes_on(arrival, ph.gt))) or 'a railroad hex'}"))]

@@ -197,6 +197,10 @@ class OWCRules:
         """The attack phases' moves (retreats, pursuits: 9, 10) noted as not judged."""
         return owc1914_log.combat(ph)
 
+    def arrival_elsewhere(self, ph: PhaseLog, u: UnitState) -> bool:
+        """17.2: a patrol set on an own hidden unit at the end of Normal movement, off the towns it may also arrive at (19)."""
+        return owc1914_rail.patrol_on_hidden(ph, u)
+
     def log_phases(self, phases: list[PhaseLog]) -> tuple[list, list]:
         """Over the whole log, in play order: each movement phase's transports (owc1914_rail: 18.4, 19, 38) and
         reserve phases (owc1914_reserve: 4.2, 4.2.3), counted from the log's first phase; units hidden in any

@@ -273,7 +273,7 @@ class Ledger:
             side = before.side
             sides_moved.add(side)
             n, how = self._transports(state, before, after, captured, allowance)
-            if how == "arrival" and _patrol_on_hidden(ph, after):
+            if how == "arrival" and patrol_on_hidden(ph, after):
                 continue  # 17.2: a patrol set on an own hidden unit at the end of Normal movement, no transport
             if n == 0:
                 continue
@@ -391,7 +391,7 @@ def station_capacity(state: GameState, side: str, h: str) -> int:
     return 2 if main and territory(m).get(h) in own else 1
 
 
-def _patrol_on_hidden(ph: PhaseLog, u: UnitState) -> bool:
+def patrol_on_hidden(ph: PhaseLog, u: UnitState) -> bool:
     """17.2 "Na koniec fazy ruchów zwykłych obaj gracze mogą ustawiać patrole na każdej ze swych utajnionych jednostek"
     (at the end of the Normal movement phase both players may set patrols on their hidden units): a patrol entering
     then onto a hex where another own unit stands face down at the phase's end."""
