@@ -47,3 +47,9 @@ class MovementRules:
     entry_rule: str = ""
     combat_phases: tuple[str, ...] = ()  # units move then only as combat results say (retreat, advance)
     counter_phases: tuple[str, ...] = ()  # the NON-phasing side moves by its MA (a counter movement phase); the phasing side only as off_turn_move allows
+
+
+def prohibited_title(terrain_name: str) -> str:
+    """The title of a unit standing on terrain closed to it (map.yaml `prohibited` / `prohibited_for`), cited
+    under `movement.prohibited_rule`: the save checker's finding and the module's warning on a drop say the same."""
+    return f"Unit in prohibited terrain ({terrain_name})"

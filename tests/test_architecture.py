@@ -87,7 +87,8 @@ def test_only_the_entry_point_imports_the_cli():
 def test_rules_plugins_see_only_the_plugin_api_and_the_model():
     allowed = {"modgen.plugin_api", "modgen.gamestate", "modgen.model", "modgen.rules.common", "modgen.errors",
                "modgen.conventions", "modgen.geometry", "modgen.hexgrid", "modgen.regions",
-               "modgen.declared_rules", "modgen.stacking"}  # the model's parts: game.yaml `checks:`, the stacking limit
+               "modgen.declared_rules", "modgen.stacking", "modgen.movement"}  # the model's parts: game.yaml `checks:`,
+    # the stacking limit, `movement:` (the prohibited rule's title shared with the module's warnings)
     for m, deps in GRAPH.items():
         if m.startswith("modgen.rules."):
             # a plugin may be split into modules of its own: modgen.rules.<game>_<part>

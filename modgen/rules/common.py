@@ -9,6 +9,7 @@ from typing import Iterable, Optional
 from ..gamestate import GameState, UnitState
 from ..plugin_api import Finding
 from ..model import Game, MapData
+from ..movement import prohibited_title
 
 _NEIGHBOURS: dict[int, tuple[MapData, dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]] = {}
 
@@ -153,3 +154,19 @@ def saves_out_of_order(states: list[GameState], rule: str) -> list[Finding]:
     """A sequence of saves of one game must be in play order (turn, player turn, phase)."""
     return [Finding(rule, "Saves out of order", (), (), f"{b.save_path} ({b.label}) comes before {a.save_path} ({a.label})")
             for a, b in zip(states, states[1:]) if b.turn_index < a.turn_index]
+
+
+def prohibited_terrain(state: GameState) -> list[Finding]:
+    """Units standing on terrain closed to them (map.yaml `prohibited`, `prohibited_for` by unit tag), under the
+    game's `movement.prohibited_rule`: one declaration for the save checker and the module's warning on a drop."""
+    rules = state.game.movement
+    if rules is None or not rules.prohibited_rule:
+        return []
+    m = state.game.map
+    out: list[Finding] = []
+    for u in sorted(state.units_on_map(), key=lambda x: x.id):
+        t = m.terrain_types.get(m.terrain.get(u.hex or "", ""))
+        if t is not None and t.closed_to(u.unit.tags):
+            out.append(Finding(rules.prohibited_rule, prohibited_title(t.name), (u.hex or "",), (u.unit.id,),
+                               f"{u.unit.id} is in {t.name} hex {u.hex}, which it may not enter ({rules.prohibited_rule})"))
+    return out

@@ -27,7 +27,7 @@ from ..plugin_api import (
 )
 from . import ef1914_attachment, ef1914_log, ef1914_positions, ef1914_supply, ef1914_victory
 from .ef1914_units import enemy_zoc, is_artillery, is_combat, projects_zoc, rail_mode
-from .common import neighbour_tables, unit_ids
+from .common import neighbour_tables, prohibited_terrain, unit_ids
 
 GAME_ID = "ef1914"
 NEVER = 99  # game.yaml: a dot without a number, never released
@@ -150,6 +150,7 @@ class EF1914Rules:
     def check(self, state: GameState) -> list[Finding]:
         findings: list[Finding] = []
         findings += self._stacking(state)
+        findings += prohibited_terrain(state)  # the authored TEC's Lake, Baltic Sea, High Mountain for artillery
         findings += self._near_the_enemy(state)
         findings += self._set_up_hexes(state)
         findings += ef1914_positions.findings(state)

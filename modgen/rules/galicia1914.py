@@ -16,7 +16,8 @@ from ..plugin_api import (
 )
 from . import galicia1914_arrivals, galicia1914_combat, galicia1914_log, galicia1914_vp
 from .common import (
-    both_sides, neighbour_tables, friend_and_foe, occupied_by_side, rail_network, saves_out_of_order, stack_steps, steps_of, trace_to_sources,
+    both_sides, neighbour_tables, friend_and_foe, occupied_by_side, prohibited_terrain, rail_network, saves_out_of_order, stack_steps,
+    steps_of, trace_to_sources,
     unit_ids, zoc_hexes,
 )
 
@@ -142,12 +143,8 @@ class GaliciaRules:
         m = game.map
         przemysl = set(m.area("przemysl").hexes) if m.area("przemysl") else set()
         restricted = set(m.area("ah_restricted").hexes) if m.area("ah_restricted") else set()
-        out: list[Finding] = []
+        out: list[Finding] = prohibited_terrain(state)  # the TEC's Swamp (map.yaml, game.yaml movement.prohibited_rule)
         for u in state.units_on_map():
-            terrain = m.terrain_types.get(m.terrain.get(u.hex, ""))
-            if terrain is not None and terrain.prohibited:
-                out.append(Finding("TEC", f"Unit in prohibited terrain ({terrain.name})", (u.hex,), (u.unit.id,),
-                                   f"{u.unit.id} is in {terrain.name} hex {u.hex}: {terrain.name} is prohibited (TEC)"))
             if u.side == "russian" and u.hex in przemysl:
                 out.append(Finding("13.0", "Russian unit in Fortress Przemysl", (u.hex,), (u.unit.id,),
                                    f"{u.unit.id} is in {u.hex}: a Russian unit can never enter Fortress Przemysl"))

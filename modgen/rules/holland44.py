@@ -17,7 +17,7 @@ from ..plugin_api import (
     Timing, TownHold, VPLine, VPReport, once,
 )
 from . import holland44_log, holland44_supply, holland44_zoc
-from .common import both_sides, saves_out_of_order, steps_of, unit_ids
+from .common import both_sides, prohibited_terrain, saves_out_of_order, steps_of, unit_ids
 from .holland44_supply import PART1_MAX, marked_oos  # noqa: F401 (importable from here, as before the split)
 from .holland44_zoc import Bond, cohesion
 
@@ -172,12 +172,11 @@ class Holland44Rules:
         """8.6.2: units may be in road-only terrain only on a road hex."""
         m = state.game.map
         roads = m.road_hexes()
-        out: list[Finding] = []
+        out: list[Finding] = prohibited_terrain(state)  # the TEC (map.yaml, game.yaml movement.prohibited_rule)
         for u in state.units_on_map():
             t = m.terrain_types[m.terrain[u.hex]]
             if t.closed_to(u.unit.tags):
-                out.append(Finding("TEC", f"Unit in prohibited terrain ({t.name})", (u.hex,), (u.unit.id,),
-                                   f"{u.unit.id} is in {t.name} hex {u.hex}, which it may not enter"))
+                continue
             elif u.unit.tags & set(t.road_only) and u.hex not in roads:
                 out.append(Finding("8.6.2", f"Vehicle in {t.name} off the road", (u.hex,), (u.unit.id,),
                                    f"{u.unit.id} ({', '.join(sorted(u.unit.tags & set(t.road_only)))}) is in {t.name} hex "

@@ -29,6 +29,7 @@ from ..plugin_api import (
     VPReport, once,
 )
 from ..regions import flood_fill, hex_distances
+from .common import prohibited_terrain
 from . import owc1914_hiding, owc1914_log, owc1914_rail, owc1914_reserve, owc1914_victory
 from .owc1914_lines import (
     LAST_RULE, ROMANIA, Encirclement, area_hexes, lines_of_control, owner_of, rule_in_play, scenario_letter, territory,
@@ -102,8 +103,8 @@ class OWCRules:
 
     # ------------------------------------------------------------------ position
     def check(self, state: GameState) -> list[Finding]:
-        return (self._stacks(state) + self._forbidden_hexes(state) + self._hidden(state) + self._allied_limits(state)
-                + self._play_area(state))
+        return (self._stacks(state) + prohibited_terrain(state) + self._forbidden_hexes(state) + self._hidden(state)
+                + self._allied_limits(state) + self._play_area(state))
 
     def _play_area(self, state: GameState) -> list[Finding]:
         """A.1, B.1, C.1: units outside the scenario's play area (a warning: a retreat may have put them there)."""

@@ -18,6 +18,7 @@ from .piecedefs import PieceDef
 from .prototypes import Group, factor
 from .reports import CLEAR_MOVED_KEY, TRAILS_KEY, TRAILS_PREFERENCE
 from .terrainzones import terrain_zones
+from .warnings import MOVED_KEY, WARNINGS_PREFERENCE
 
 CLEAR_MOVED_BUTTON = "77,195"  # Ctrl+Shift+M: the Clear moved button
 
@@ -130,6 +131,7 @@ def render_buildfile(
         "properties": [{"name": "Terrain", "value": game.map.terrain_types[default_terrain].name, "description": "Terrain of hexes with no zone of their own"},
                        {"name": MAP_LAYER_PROPERTY, "value": UNITS_LAYER, "description": "The piece layer of every piece with none of its own"}],
         "layers": findings_layer(),
+        "move_key": MOVED_KEY,  # sent to each piece a player moves: the units' warnings (modgen.vmod.warnings)
     }
     windows = [
         {
@@ -142,7 +144,7 @@ def render_buildfile(
                 "zones": [{"name": b.name, "location_format": "$name$", "path": b.path(), "use_parent_grid": "false", "properties": []}
                           for b in w.boxes],
             }],
-            "properties": [], "layers": None,
+            "properties": [], "layers": None, "move_key": "",
         }
         for w in layout.windows
     ]
@@ -189,6 +191,7 @@ def render_buildfile(
         # Front's 517 pieces at every game start when it accepted them all
         trails={"preference": TRAILS_PREFERENCE, "key": TRAILS_KEY, "filter": f"{{{TRAILS_PREFERENCE}==true}}",
                 "description": "Show movement trails (in games opened after the change)"},
+        warnings={"preference": WARNINGS_PREFERENCE, "description": "Warn in the chat when a move breaks a rule the module checks"},
         charts=charts,
         setups=[{"name": name, "file": file} for name, file in setups],
         help=_help_entries(game, help_pages),

@@ -19,6 +19,7 @@ from ..model import Chart, Game, Provenance
 from ..vassal.pieces import Piece, Trait
 from ..vassal.sequence import decode
 from .piecedefs import PieceDef
+from .warnings import warned_rules
 
 HELP_DIR = "help"
 MAX_SOURCES = 5  # source notes the About page lists for one kind of data
@@ -200,7 +201,8 @@ def help_pages(game: Game, defs: dict[tuple[str, str], PieceDef], chart_names: l
                 "hexes": len(game.map.hex_ids())})
     keys = env.get_template("help_keys.html.j2").render(**context, card=key_card(game, defs), toolbar=toolbar)
     rules = env.get_template("help_rules.html.j2").render(
-        **context, sides={s.id: s.name for s in game.sides}, charts=_charts(game, chart_names), checked=checked_rules(game))
+        **context, sides={s.id: s.name for s in game.sides}, charts=_charts(game, chart_names), checked=checked_rules(game),
+        warned=warned_rules(game))
     return [
         HelpPage(f"About {game.title}", f"{HELP_DIR}/about.html", about),
         HelpPage("Key commands", f"{HELP_DIR}/keys.html", keys),

@@ -21,6 +21,7 @@ from ..layout import TracksLayout
 from ..model import Game, Marker, Scenario, Unit, Values
 from ..unitstates import badge_offset, state_image, state_layer_name
 from ..vassal import pieces as vp
+from .warnings import drop_warnings
 from .reports import Reported, marker_reports, moved_marker, movement_trail, state_reports, unit_reports
 
 FLIP_KEY = "70,130"  # Ctrl+F
@@ -96,6 +97,7 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
     traits: list[vp.Trait] = [
         *reported.outer,
         *states.outer,
+        *drop_warnings(game, unit),  # a Report Action and its Trigger Action: outside every trait, as the reports
         vp.send_to_location("Eliminate", ELIMINATE_KEY, elim.window, elim.window, ex, ey, description="Send to the Eliminated box"),
         moved_marker(game.counter_size),
         *movement_trail(),

@@ -1,0 +1,103 @@
+"""The module warns in the chat as a player moves (issue 25), in the real engine: a unit dropped on terrain
+closed to it warns at once, under the rule and title the save checker gives the same position; a legal
+drop prints no warning.
+
+The rule's words, per game (map.yaml `prohibited` / `prohibited_for`, game.yaml `movement.prohibited_rule`):
+Galicia's TEC "Swamp: Prohibited"; the Eastern Front's authored TEC (Lake, Baltic Sea:
+prohibited; High Mountain for artillery); Ostatnia Wojna Cesarzy 5.1.4 ("never cross lakes"), its sea.
+Each drop here is onto the first hex of the map whose terrain is closed to the unit moved, so the expected
+warning is that rule and "Unit in prohibited terrain (<that terrain>)", then the same finding from
+`modgen check` on the save the engine writes after the drop.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from modgen.check.run import check_saves
+from modgen.engine import run_engine
+from modgen.movement import prohibited_title
+from modgen.vassal.module import read_module
+from modgen.vassal.savefile import read_game_data
+from modgen.vmod.warnings import closed_terrain
+
+from .conftest import REPO, built, loaded, require_engine
+from .test_conformance_chat import MAIN, _masked_by, _property
+
+GAMES = ("galicia1914", "owc1914", "ef1914")  # Holland '44's TEC closes no terrain: its units carry no such warning
+
+
+def test_a_game_whose_tec_closes_no_terrain_carries_no_warning() -> None:
+    from modgen.vmod.warnings import drop_warnings, warned_rules
+
+    game = loaded("holland44")
+    assert warned_rules(game) == [] and all(drop_warnings(game, u) == [] for u in game.units.values())
+
+
+def _drops(game_id: str, module: Path, out: Path) -> dict:
+    """A unit the harness's side may move: dropped on a free open hex (no warning), then on the first hex
+    whose terrain is closed to it (one warning); the engine saves the game after the second drop."""
+    game = loaded(game_id)
+    side = game.sides[0].name
+    setup, setup_file = next((n, f) for n, f in read_module(module).setups.items() if f)
+    with zipfile.ZipFile(module) as z:
+        start = read_game_data(z.read(setup_file), setup_file)
+    occupied = {(r.x, r.y) for r in start.pieces if r.map == MAIN}
+    for rec in start.pieces:
+        uid = _property(rec, "UnitId")
+        if rec.map != MAIN or not uid or _masked_by(rec) not in (None, side):
+            continue
+        unit = game.units[uid]
+        closed = set(closed_terrain(game, unit))
+        bad = next((h for h in game.map.hex_ids() if game.map.terrain_types[game.map.terrain[h]].name in closed
+                    and game.map.centre(h)[1:] not in occupied), None)
+        if bad is None:
+            continue
+        good = next(h for h in reversed(game.map.hex_ids()) if game.map.terrain_types[game.map.terrain[h]].name not in closed
+                    and game.map.centre(h)[1:] not in occupied)
+        acts = [{"op": "move", "piece": rec.id, "map": MAIN, "x": game.map.centre(h)[1], "y": game.map.centre(h)[2]}
+                for h in (good, bad)]
+        res = run_engine(module, setup=setup, images=False, actions=acts, save_as=out)
+        return {"game": game, "unit": uid, "good": good, "bad": bad, "res": res, "save": out,
+                "terrain": game.map.terrain_types[game.map.terrain[bad]].name}
+    raise AssertionError(f"{game_id}: no movable unit with terrain closed to it")
+
+
+@pytest.fixture(scope="module")
+def dropped(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
+    require_engine()
+    modules = {g: built(tmp_path_factory, REPO, g) for g in GAMES}
+    folder = tmp_path_factory.mktemp("warnings")
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = {g: pool.submit(_drops, g, modules[g], folder / f"{g}.vsav") for g in GAMES}
+        return {g: {**r.result(), "module": modules[g]} for g, r in runs.items()}
+
+
+def _warnings(record: dict) -> list[str]:
+    return [line for line in record["chat"] if line.startswith("* ! ")]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_drop_on_prohibited_terrain_warns_at_once_and_a_legal_drop_does_not(dropped, game_id: str) -> None:
+    d = dropped[game_id]
+    res = d["res"]
+    assert res.ok, res.describe()
+    moves = [a for a in res.of_kind("action") if a["op"] == "move"]
+    assert len(moves) == 2 and _warnings(moves[0]) == [], moves[0]["chat"]
+    rule = d["game"].movement.prohibited_rule
+    (line,) = _warnings(moves[1])
+    assert line.startswith(f"* ! {rule} {prohibited_title(d['terrain'])}: ") and line.endswith(f" in {d['bad']}"), line
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_warning_is_the_checker_s_finding_for_the_same_save(dropped, game_id: str) -> None:
+    """Agreement: the engine's save after the drop, checked by modgen, holds the finding the warning named."""
+    d = dropped[game_id]
+    (line,) = _warnings([a for a in d["res"].of_kind("action") if a["op"] == "move"][1])
+    rule, title = line[len("* ! "):].split(" ", 1)[0], line[len("* ! "):].split(" ", 1)[1].split(": ")[0]
+    found = [(f.rule, f.title, f.hexes, f.units) for f in check_saves([d["save"]], d["module"]).saves[0].findings]
+    assert (rule, title, (d["bad"],), (d["unit"],)) in found, found
