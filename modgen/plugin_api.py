@@ -281,7 +281,8 @@ class MoveLimits:
     (rule number, why), extra MP a rule adds to crossing a hexside (a line the enemy controls), the
     EZOC-to-EZOC cost into a hex where a rule makes it other than the declared one (a friendly unit
     there), links a rule lets a unit move along at a road's rate and the hexside types a step along a
-    road does not pay, and the hexes next to an enemy unit (extended movement)."""
+    road does not pay, road movement only for a unit moving alone and its extra cost into hexes
+    friendly units hold, and the hexes next to an enemy unit (extended movement)."""
 
     allowance: float
     ezoc: frozenset[str] = frozenset()
@@ -300,6 +301,14 @@ class MoveLimits:
     other_modes: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     forced: float = 0.0  # extra MP a forced march may add to the allowance (a roll the log may not show)
     forced_rule: str = ""
+    # road movement only for a unit moving alone: (rule, why); the core prices a unit the log shows moving in a
+    # stack off-road (off_road True, set by the core) and cites this rule when only a road would make its move fit
+    road_alone: tuple[str, str] = ()
+    off_road: bool = False
+    # hex -> {unit id: extra MP a step along a road (or road_links) into the hex pays for that unit standing there};
+    # the core counts the units the log shows there all phase; a step may always be priced off-road instead
+    road_enter: dict[str, dict[str, float]] = field(default_factory=dict)
+    road_enter_rule: tuple[str, str] = ()  # (rule, what road_enter is): a move too long only by road_enter cites it
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,35 @@ def plan(g) -> list[tuple[str, list, list]]:
         ("prohibited", [_move(g, "de-masurian", "50.31")],
          [(1, "TEC", "Move into a prohibited hex", ("de-masurian",))]),
         ("", [_move(g, "de-masurian", "51.30")], []),  # put back, unlogged: the next log starts legal
+        # 8.1 "Units moving in stacks cannot receive the benefits of Road Movement (8.1.4)"; 8.1.4 "A unit may gain the
+        # benefits of Road Movement only if moving individually". Unlogged: the corps train 1 and the artillery hv 1
+        # (MA 7, no forced march: 8.3 "Artillery units, Supply units ... cannot perform a Forced March") stacked in
+        # 46.20 on the Insterburg road (no RR Station: no rail move). Logged, moved together as a stack (each picked up
+        # in turn, their drops overlapping): 46.20 -> 48.19 -> 50.19, four clear hexes along the primary road: 6 MP
+        # by road (+1/2 into 48.19 for the depot there, 8.1.4a, or 2 off the road: 6 1/2), 8 MP off it: more than 7.
+        # Each reported at its last drop (steps 3 and 4) with 8.1.4.
+        ("", [_move(g, "de-ct-1", "46.20"), _move(g, "de-hv-1", "46.20")], []),
+        ("stack_road", [_move(g, "de-ct-1", "48.19"), _move(g, "de-hv-1", "48.19"), _move(g, "de-ct-1", "50.19"),
+                        _move(g, "de-hv-1", "50.19")],
+         [(3, "8.1.4", "Road movement by a stack", ("de-ct-1",)), (4, "8.1.4", "Road movement by a stack", ("de-hv-1",))]),
+        # 8.1.4a "A unit using Road Movement to enter a hex containing other friendly units pays additional MPs for every
+        # such unit in the hex: +1 MP for every division-sized infantry unit on its front." Unlogged: the corps train
+        # 20 (MA 7, no forced march) to 54.33 on the forest railway 54.33-48.33 (no station at 54.33 nor 50.33), the
+        # full-strength divisions 3R into 52.33 and 36R/1R into 51.33. Logged: 20 alone 54.33 -> 50.33, four forest
+        # hexes along the RR line: 1 1/2 each (6 MP) but +1 into 52.33 and 51.33: 8 MP (3 each off the line: 12), more
+        # than 7 only by the friendly divisions: 8.1.4a, at step 1.
+        ("", [_move(g, "de-ct-20", "54.33"), _move(g, "de-3r", "52.33"), _move(g, "de-36r-1r", "51.33")], []),
+        ("road_friends", [_move(g, "de-ct-20", "50.33")],
+         [(1, "8.1.4a", "Move too long with the cost of friendly units in the hexes entered by road (8.1.4a)", ("de-ct-20",))]),
+        # 8.1.1 "A unit may only move from hex A to hex B if it could also move from hex B to hex A." Unlogged: Masurian
+        # set down in the Lake hex 50.31 (prohibited, TEC). Logged: 50.31 -> 51.30, a clear hex next to it: the way
+        # back into the lake is prohibited, so the step out is too: 8.1.1 at step 1.
+        ("", [_move(g, "de-masurian", "50.31")], []),
+        ("reciprocity", [_move(g, "de-masurian", "51.30")],
+         [(1, "8.1.1", "Move out of terrain it could not enter", ("de-masurian",))]),
+        # put everything back, unlogged
+        ("", [_move(g, "de-ct-1", "44.20"), _move(g, "de-hv-1", "44.20"), _move(g, "de-ct-20", "65.33"),
+              _move(g, "de-hv-20", "65.33"), _move(g, "de-3r", "51.28"), _move(g, "de-36r-1r", "47.25")], []),
         # Step 1 Next: the Russian Counter Movement Phase (MA halved: 3 1/2; 8.3 "a maximum of 6-1/2 MPs during a
         # Counter Movement Phase" by forced march). Step 2: 40/4 37.24 -> 33.24, four clear hexes, 8 MP: within
         # its MA 7 but more than 3 1/2 + 3 (3.3, 5.4, 8.3), at step 2. Step 3: 2/23 by rail from the station
@@ -139,6 +168,9 @@ def test_the_costs_named_are_the_rules(recorded, ef_module):
     assert "Counter Movement" in by["counter"][0].finding.message
     assert "Lake" in by["prohibited"][0].finding.message
     assert "36.19 is fewer than three hexes from the enemy unit in 38.19" in by["counter"][1].finding.message
+    assert by["stack_road"][0].path_cost == 8 and "only road movement (6.5 MP" in by["stack_road"][0].finding.message
+    assert by["road_friends"][0].path_cost == 8 and "8 MP, 6 without friendly units" in by["road_friends"][0].finding.message
+    assert "Lake" in by["reciprocity"][0].finding.message
 
 
 def test_a_forced_march_is_legal_and_noted_with_its_extra_mp(recorded, ef_module):

@@ -201,6 +201,7 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
     start_units = {u.id: u for u in ph.start.units}
     end_units = {u.id: u for u in ph.end.units}
     mover = _mover(ph, rules)
+    stacked = _moved_in_stacks(by_unit, start_units)
     for unit_id, moves in by_unit.items():
         before, after = start_units.get(unit_id), end_units.get(unit_id)
         if before is None or after is None:
@@ -220,7 +221,7 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
                 continue
         if ph.phase in rules.phases or ph.phase in rules.counter_phases:
             if before.side == mover:
-                out += _movement(ph, rules, plugin, before, after, moves)
+                out += _movement(ph, rules, plugin, before, after, moves, unit_id in stacked, set(by_unit))
             else:
                 title = "Move by the non-phasing side" if mover == ph.side else "Move by the phasing side in a counter movement phase"
                 out.append(StepFinding(last, Finding(rules.who_rule, title, (after.hex,), (unit_id,),
@@ -243,13 +244,49 @@ def _mover(ph: PhaseLog, rules: MovementRules) -> Optional[str]:
     return others[0] if len(others) == 1 else ph.side
 
 
+def _moved_in_stacks(by_unit: dict[str, list[UnitMove]], start: dict[str, UnitState]) -> set[str]:
+    """The units the log shows moving in a stack all the way: another unit of their side began the
+    phase in the same hex and moved at the same time (their drops' steps overlap: a unit finishes its
+    move before another starts, so overlapping drops are one stack's), set down where this one was,
+    in the same order, this one's drops being all or the first of the other's (dropped off on the way).
+    A unit that went on beyond the others' drops may have moved alone from there: not counted."""
+    def path(moves: list[UnitMove]) -> list[str]:
+        out: list[str] = []
+        for m in moves:
+            if m.on_map and (not out or out[-1] != m.to):
+                out.append(m.to)
+        return out
+    out: set[str] = set()
+    paths = {uid: path(moves) for uid, moves in by_unit.items()}
+    for uid, moves in by_unit.items():
+        u, mine = start.get(uid), paths[uid]
+        if u is None or u.hex is None or not mine:
+            continue
+        for vid, other in by_unit.items():
+            v = start.get(vid)
+            if vid == uid or v is None or v.side != u.side or v.hex != u.hex:
+                continue
+            if paths[vid][:len(mine)] == mine and moves[0].step <= other[-1].step and other[0].step <= moves[-1].step:
+                out.add(uid)
+                break
+    return out
+
+
 def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState, after: UnitState,
-              moves: list[UnitMove]) -> list[StepFinding]:
+              moves: list[UnitMove], stacked: bool = False, moved: frozenset[str] | set[str] = frozenset()) -> list[StepFinding]:
+    """`stacked`: the log shows the unit moving in a stack (priced off-road where the rules allow roads
+    only to a unit moving alone); `moved`: the units that moved in the phase (a road's extra cost for
+    the units in a hex counts only those the log shows there all phase)."""
     limits_of = getattr(plugin, "move_limits", None)
     limits: Optional[MoveLimits] = limits_of(ph.start, before) if callable(limits_of) else None
     last = moves[-1].step
     if limits is None:
         return []
+    if limits.road_enter:
+        limits = replace(limits, road_enter={h: kept for h, by in limits.road_enter.items()
+                                             if (kept := {k: v for k, v in by.items() if k not in moved})})
+    if stacked and limits.road_alone:
+        limits = replace(limits, off_road=True)
     drops = [m.to for m in moves if m.on_map]
     verdict = judge_move(MoveCosts(ph.start.game.map, before.unit), rules, limits, before.hex, after.hex, drops)
     if verdict.legal and verdict.note:

@@ -121,6 +121,34 @@ def _rate(text: str) -> Optional[float]:
         return None
 
 
+ROAD_ALONE = ("8.1.4", "8.1.4: \"A unit may gain the benefits of Road Movement only if moving individually (i.e., units "
+              "cannot use Road Movement moving as part of a stack this includes Asset Units)\"; the log shows it moving in a stack")
+ROAD_FRIENDS = ("8.1.4a", "friendly units in the hexes entered by road (8.1.4a)")
+
+
+def road_cost_of(f: UnitState) -> float:
+    """8.1.4a: "A unit using Road Movement to enter a hex containing other friendly units pays additional MPs for every
+    such unit in the hex: +1 MP for every division-sized infantry unit on its front. +1/2 MP per brigade-sized infantry
+    unit, reduced division-sized infantry unit or any size cavalry, supply, or artillery unit. There is no additional
+    MP cost due to any other type of unit." (Its EXAMPLE: an infantry regiment Asset Unit adds nothing.)"""
+    if f.unit.type == "infantry":
+        return {"XX": 0.5 if f.reduced else 1.0, "X": 0.5}.get(f.unit.size, 0.0)
+    if f.unit.type == "cavalry" or is_artillery(f) or f.unit.has("supply_unit"):
+        return 0.5
+    return 0.0
+
+
+def _road_enter(state: GameState, u: UnitState) -> dict[str, dict[str, float]]:
+    """8.1.4a's extra MP by road into each hex other friendly units hold, per unit. DECISION: entrained units (Rail
+    Mode, 8.2.4: "not actually in one specific hex") add nothing; the core counts only the units the log shows
+    in the hex all phase (modgen.check.logcheck), never one that may have left before the unit passed."""
+    out: dict[str, dict[str, float]] = {}
+    for f in state.units_on_map():
+        if f.side == u.side and f.unit.id != u.unit.id and not rail_mode(f) and (mp := road_cost_of(f)):
+            out.setdefault(f.hex, {})[f.unit.id] = mp  # type: ignore[index]
+    return out
+
+
 # 8.3: "A player may increase an infantry unit's MA by up to 3 MPs, and a cavalry unit's MA by up to 6 MPs per
 # movement phase. EXAMPLE: An infantry unit has a MA of 7; therefore the unit could expend up to a maximum of
 # 10 MPs during a Movement Phase and a maximum of 6-1/2 MPs during a Counter Movement Phase." Its Effectiveness
@@ -198,7 +226,8 @@ def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
     return MoveLimits(allowance(state, u), frozenset(ezoc), closed, held=held,
                       zoc_between=_between_costs(state, u, ezoc), road_links=_rail_road_links(state),
                       road_ignores=ROAD_IGNORES, other_modes={} if held else rail_goals(state, u, ezoc),
-                      forced=FORCED_MARCH.get(u.unit.type, 0.0), forced_rule="8.3")
+                      forced=FORCED_MARCH.get(u.unit.type, 0.0), forced_rule="8.3",
+                      road_alone=ROAD_ALONE, road_enter=_road_enter(state, u), road_enter_rule=ROAD_FRIENDS)
 
 
 def _reaction(ph: PhaseLog, before: UnitState, after: UnitState) -> bool:
