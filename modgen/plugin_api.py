@@ -299,6 +299,12 @@ class MoveLimits:
     # goals another mode of movement reaches that the search over hexes does not (rail): hex -> (rule, title,
     # why) when a rule refuses that goal, rule "" when the mode reaches it legally; judged only when no path on foot does
     other_modes: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    # a goal of other_modes listed in mode_refusals is reached by that mode only from the hexes of mode_entries (a
+    # station to entrain at): entry hex -> {goal: MP the unit must still have on arriving there on foot}; when no entry
+    # is in reach with them, the move breaks mode_refusals[goal] (rule, title, why)
+    mode_entries: dict[str, dict[str, float]] = field(default_factory=dict)
+    mode_refusals: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    mode_note: tuple[str, str] = ()  # (rule, note) for a move legal only by the other mode: what the log cannot confirm
     forced: float = 0.0  # extra MP a forced march may add to the allowance (a roll the log may not show)
     forced_rule: str = ""
     # road movement only for a unit moving alone: (rule, why); the core prices a unit the log shows moving in a

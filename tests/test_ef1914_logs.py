@@ -40,7 +40,7 @@ import pytest
 
 from modgen.check.logcheck import check_log
 from modgen.engine import run_engine
-from modgen.rules.ef1914_log import RAIL_TITLE
+from modgen.rules.ef1914_log import ENTRAIN_TITLE, RAIL_TITLE
 from modgen.vassal.module import read_module
 
 from .conftest import loaded, require_engine
@@ -110,15 +110,28 @@ def plan(g) -> list[tuple[str, list, list]]:
         # put everything back, unlogged
         ("", [_move(g, "de-ct-1", "44.20"), _move(g, "de-hv-1", "44.20"), _move(g, "de-ct-20", "65.33"),
               _move(g, "de-hv-20", "65.33"), _move(g, "de-3r", "51.28"), _move(g, "de-36r-1r", "47.25")], []),
+        # Unlogged: the cavalry division 2 (MA 12, RCP 2) to the station 35.40, with 2/23.
+        ("", [_move(g, "ru-2c", "35.40")], []),
         # Step 1 Next: the Russian Counter Movement Phase (MA halved: 3 1/2; 8.3 "a maximum of 6-1/2 MPs during a
         # Counter Movement Phase" by forced march). Step 2: 40/4 37.24 -> 33.24, four clear hexes, 8 MP: within
-        # its MA 7 but more than 3 1/2 + 3 (3.3, 5.4, 8.3), at step 2. Step 3: 2/23 by rail from the station
-        # 35.40 to the station 36.19, two hexes from 1/1 (38.19 since the "ezoc" log): not "a minimum of three
-        # hexes away from enemy units" (8.2), at step 3. Step 4: 30/4 37.22 -> 35.22, two clear hexes, 4 MP:
-        # more than 3 1/2, within 6 1/2: a forced march, legal; its roll is not checkable (a note, no finding).
-        ("counter", [NEXT, _move(g, "ru-40-4", "33.24"), _move(g, "ru-2-23", "36.19"), _move(g, "ru-30-4", "35.22")],
+        # its MA 7 but more than 3 1/2 + 3 (3.3, 5.4, 8.3), at step 2. Step 3: 2c by rail (6 MP: 2 to entrain, 1 per
+        # RCP) from the station 35.40 to the station 36.19, two hexes from 1/1 (38.19 since the "ezoc" log): not "a
+        # minimum of three hexes away from enemy units" (8.2), at step 3. Step 4: 30/4 37.22 -> 35.22, two clear
+        # hexes, 4 MP: more than 3 1/2, within 6 1/2: a forced march, legal; its roll is not checkable (a note).
+        ("counter", [NEXT, _move(g, "ru-40-4", "33.24"), _move(g, "ru-2c", "36.19"), _move(g, "ru-30-4", "35.22")],
          [(2, "8.1", "Move longer than the movement allowance", ("ru-40-4",)),
-          (3, "8.2", RAIL_TITLE, ("ru-2-23",))]),
+          (3, "8.2", RAIL_TITLE, ("ru-2c",))]),
+        # 8.2 (1) "To use railroad movement a unit must enter Rail Mode in a hex containing a friendly RR Station (see
+        # 2.2) that is not in an EZOC. To entrain a unit must expend one MP for each RCP in the unit." Unlogged: 2/1 to
+        # 32.18, next to the station 31.18; the cavalry 3c (MA 12, 6 here; RCP 2) into 31.18, 1c into 29.33, one
+        # clear hex from the station 28.33 (Grodno) across the Niemen's railway bridge. Logged, the same Counter
+        # Movement Phase: step 1: 3c 31.18 -> 15.20 (Vilna line, far beyond 6 + 6 MP on foot): its station is in
+        # 2/1's ZOC and no other station is within its 6 MP: 8.2 at step 1. Step 2: 1c 29.33 -> 13.20: 2 MP to
+        # walk into 28.33, 2 to entrain, then by rail to Vilna: legal. Step 3: 2/23 (RCP 5) 35.40 -> 28.33 by rail:
+        # entraining takes 5 MP, more than its 3 1/2: 8.2 at step 3.
+        ("", [_move(g, "de-2-1", "32.18"), _move(g, "ru-3c", "31.18"), _move(g, "ru-1c", "29.33")], []),
+        ("rail", [_move(g, "ru-3c", "15.20"), _move(g, "ru-1c", "13.20"), _move(g, "ru-2-23", "28.33")],
+         [(1, "8.2", ENTRAIN_TITLE, ("ru-3c",)), (3, "8.2", ENTRAIN_TITLE, ("ru-2-23",))]),
     ]
 
 
@@ -168,6 +181,8 @@ def test_the_costs_named_are_the_rules(recorded, ef_module):
     assert "Counter Movement" in by["counter"][0].finding.message
     assert "Lake" in by["prohibited"][0].finding.message
     assert "36.19 is fewer than three hexes from the enemy unit in 38.19" in by["counter"][1].finding.message
+    assert "it stood at the RR Station 31.18, in an enemy ZOC" in by["rail"][0].finding.message
+    assert "with 5 MP left to entrain" in by["rail"][1].finding.message
     assert by["stack_road"][0].path_cost == 8 and "only road movement (6.5 MP" in by["stack_road"][0].finding.message
     assert by["road_friends"][0].path_cost == 8 and "8 MP, 6 without friendly units" in by["road_friends"][0].finding.message
     assert "Lake" in by["reciprocity"][0].finding.message
@@ -228,3 +243,33 @@ def test_units_that_may_not_move(after_legal):
     assert _limits(after_legal, "de-allenstein").held[0] == "3.3.5"
     assert _limits(after_legal, "de-dep-all") is None
     assert _limits(after_legal, "ru-27-3").held == ()
+
+
+def test_a_russian_rail_move_across_gauges_needs_the_mp_to_trans_ship(after_legal):
+    """8.2 (4): "Any Russian unit moving in Rail Mode that switches gauges must stop and trans-ship ... Trans-shipping
+    between gauges can only occur at a RR Station hex served by both gauges and costs 1 MP per RCP in the unit."
+    2/23 (RCP 5, MA 7) at Bialystok 35.40 (purple lines): Grodno 28.33 on purple lines needs its 5 MP to entrain;
+    Kutno 74.51 on the black Warsaw - Bromberg line needs a change of gauge at Warsaw 57.52 (served by both):
+    5 + 5 = 10 MP, more than 7: reported with 8.2; Grodno is legal."""
+    from modgen.check.paths import MoveCosts, judge_move
+    from modgen.rules.ef1914_log import TRANS_SHIP_TITLE
+    from dataclasses import replace
+    u = next(x for x in after_legal.units if x.id == "ru-2-23")
+    assert u.hex == "35.40"
+    state = replace(after_legal, phase="Movement", memo={})
+    limits = _limits(state, "ru-2-23")
+    assert limits.mode_entries["35.40"]["28.33"] == 5 and limits.mode_entries["35.40"]["74.51"] == 10
+    costs, rules = MoveCosts(state.game.map, u.unit), state.game.movement
+    assert judge_move(costs, rules, limits, "35.40", "28.33", ["28.33"]).legal
+    v = judge_move(costs, rules, limits, "35.40", "74.51", ["74.51"])
+    assert (v.legal, v.rule, v.title) == (False, "8.2", TRANS_SHIP_TITLE) and "5 to trans-ship" in v.why
+
+
+def test_a_legal_rail_move_is_noted_with_what_the_log_cannot_show(recorded, ef_module):
+    """8.2: "ONE RAIL POINT (RP) ALLOWS ONE RAIL COST POINT (RCP) TO ENTER RAIL MODE"; the RPs each Inter-Phase
+    are "listed on the GT Track" (lost), so a rail move's RPs are not checkable: a note at its step, no finding
+    (the "legal" log's 2/23 at step 8, the "rail" log's 1c at step 2)."""
+    for name, step, unit in (("legal", 8, "ru-2-23"), ("rail", 2, "ru-1c")):
+        notes = [n for n in check_log(recorded[name], ef_module).notes if n.finding.units == (unit,)]
+        assert [(n.step, n.finding.rule, n.finding.title) for n in notes] == [(step, "8.2", "Move not checkable")]
+        assert "Rail Points" in notes[0].finding.message and "not checkable" in notes[0].finding.message

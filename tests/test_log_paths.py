@@ -344,3 +344,22 @@ def test_reciprocity_closes_a_step_whose_way_back_is_prohibited(galicia):
     v = judge_move(costs, replace(rules, reciprocal_rule="9.6"), MoveLimits(4), "10.07", "10.06", ["10.06"])
     assert (v.legal, v.rule, v.title) == (False, "9.6", "Move out of terrain it could not enter")
     assert judge_move(costs, replace(rules, reciprocal_rule="9.6"), MoveLimits(4), "11.02", "11.03", ["11.03"]).legal
+
+
+def test_another_mode_from_entry_hexes_needs_one_in_reach_with_its_mp_in_hand(galicia):
+    """MoveLimits.mode_entries / mode_refusals: a goal with a refusal is reached by the other mode only from an
+    entry hex a path on foot reaches with the MP that entry needs for that goal still in hand."""
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 3))
+    a, b, c = _road_line(galicia)
+    far = "1.11"  # far beyond 3 MP on foot from 11.02
+    refusal = {far: ("9.9", "No entry", "why")}
+    base = MoveLimits(3, other_modes={far: ("", "", "")}, mode_refusals=refusal)
+    assert judge_move(costs, rules, replace(base, mode_entries={b: {far: 2}}), a, far, [far]).legal  # 1 MP + 2
+    v = judge_move(costs, rules, replace(base, mode_entries={b: {far: 2.5}}), a, far, [far])
+    assert (v.legal, v.rule, v.title) == (False, "9.9", "No entry")
+    assert judge_move(costs, rules, replace(base, mode_entries={c: {far: 1}}), a, far, [far]).legal  # 2 MP + 1
+    assert not judge_move(costs, rules, replace(base, mode_entries={}), a, far, [far]).legal
+    assert judge_move(costs, rules, replace(base, mode_refusals={}), a, far, [far]).legal  # no refusal: as before
+    noted = judge_move(costs, rules, replace(base, mode_entries={b: {far: 2}}, mode_note=("9.9", "RP lost")), a, far, [far])
+    assert (noted.legal, noted.rule, noted.note) == (True, "9.9", "RP lost")

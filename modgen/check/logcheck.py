@@ -290,7 +290,7 @@ def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState
     drops = [m.to for m in moves if m.on_map]
     verdict = judge_move(MoveCosts(ph.start.game.map, before.unit), rules, limits, before.hex, after.hex, drops)
     if verdict.legal and verdict.note:
-        return [StepFinding(last, Finding(limits.forced_rule, "Move not checkable", (before.hex, after.hex), (before.id,),
+        return [StepFinding(last, Finding(verdict.rule or limits.forced_rule, "Move not checkable", (before.hex, after.hex), (before.id,),
                                           f"{before.id} {before.hex} -> {after.hex} in {ph.label()}: {verdict.note}",
                                           status=INFO), verdict.path.hexes if verdict.path else (),
                             verdict.path.cost if verdict.path else None)]

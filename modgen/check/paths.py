@@ -154,6 +154,24 @@ class MoveCosts:
         return total, stop, ""
 
 
+def _steps(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, here: str, with_zoc: bool,
+           avoid: frozenset[str]):
+    """Each open step out of `here`: (next hex, its MP with the ZOC's, the ZOC's part, whether it ends the move)."""
+    back = bool(rules.reciprocal_rule) and costs.restricted(here)  # reciprocity: each step out must be open back in
+    for nxt in costs.m.neighbours(here):
+        if nxt in limits.closed or nxt in avoid or frozenset((here, nxt)) in limits.closed_sides \
+                or (here, nxt) in limits.closed_steps:
+            continue
+        if back and costs.enter(nxt, here, limits)[0] is None:
+            continue
+        step, stop, _ = costs.enter(here, nxt, limits)
+        if step is None:
+            continue
+        step += limits.side_costs.get(frozenset((here, nxt)), 0.0)
+        extra = rules.zoc.step(here in limits.ezoc, nxt in limits.ezoc, limits.zoc_between.get(nxt)) if with_zoc else 0.0
+        yield nxt, step + extra, extra, stop
+
+
 def cheapest_path(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, goal: str,
                   *, with_zoc: bool = True, avoid: frozenset[str] = frozenset()) -> Optional[Path]:
     """The cheapest legal path start -> goal (None: none at any cost). `with_zoc` False prices
@@ -171,19 +189,8 @@ def cheapest_path(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, st
             return Path(_trace(parent, goal), cost, zoc_paid[goal])
         if here != start and with_zoc and zoc.stop and here in limits.ezoc:
             continue  # entered an enemy ZOC: the move ends here
-        back = bool(rules.reciprocal_rule) and costs.restricted(here)  # reciprocity: each step out must be open back in
-        for nxt in costs.m.neighbours(here):
-            if nxt in limits.closed or nxt in avoid or frozenset((here, nxt)) in limits.closed_sides \
-                    or (here, nxt) in limits.closed_steps:
-                continue
-            if back and costs.enter(nxt, here, limits)[0] is None:
-                continue
-            step, stop, _ = costs.enter(here, nxt, limits)
-            if step is None:
-                continue
-            step += limits.side_costs.get(frozenset((here, nxt)), 0.0)
-            extra = zoc.step(here in limits.ezoc, nxt in limits.ezoc, limits.zoc_between.get(nxt)) if with_zoc else 0.0
-            total = cost + step + extra
+        for nxt, step, extra, stop in _steps(costs, rules, limits, here, with_zoc, avoid):
+            total = cost + step
             if total < best.get(nxt, float("inf")):
                 if stop and nxt != goal:
                     continue  # a hexside that ends the move (a canal) only to the goal
@@ -191,6 +198,25 @@ def cheapest_path(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, st
                 zoc_paid[nxt] = zoc_paid[here] + extra
                 heapq.heappush(heap, (total, nxt))
     return None
+
+
+def reach(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, budget: float) -> dict[str, float]:
+    """The cheapest cost of every hex a legal path from start reaches within `budget` MP."""
+    best: dict[str, float] = {start: 0.0}
+    heap: list[tuple[float, str]] = [(0.0, start)]
+    while heap:
+        cost, here = heapq.heappop(heap)
+        if cost > best.get(here, float("inf")):
+            continue
+        if here != start and rules.zoc.stop and here in limits.ezoc:
+            continue
+        for nxt, step, _, stop in _steps(costs, rules, limits, here, True, frozenset()):
+            total = cost + step
+            if total <= budget and total < best.get(nxt, float("inf")):
+                best[nxt] = total
+                if not stop:
+                    heapq.heappush(heap, (total, nxt))
+    return best
 
 
 def _trace(parent: dict[str, str], goal: str) -> tuple[str, ...]:
@@ -230,8 +256,14 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
                        f"{path.cost - limits.allowance:g} beyond the allowance {limits.allowance:g} (at most "
                        f"+{limits.forced:g}); its Effectiveness Check roll is not checkable from the log")
     if goal in limits.other_modes:  # no path on foot: another mode the plugin names (rail) may reach it
+        refusal = limits.mode_refusals.get(goal)
+        if refusal and not _mode_entry(costs, rules, limits, start, goal):
+            return Verdict(False, *refusal)
         rule, title, why = limits.other_modes[goal]
-        return Verdict(True) if not rule else Verdict(False, rule, title, why)
+        if not rule:  # legal, with what the log cannot confirm of that mode (the rule of the note)
+            note_rule, note = limits.mode_note or ("", "")
+            return Verdict(True, rule=note_rule, note=note)
+        return Verdict(False, rule, title, why)
     if adjacent and rules.minimum_hexes >= 1 and blocked is None:
         return Verdict(True, path=Path((start, goal), step or 0.0, 0.0))  # minimum movement
     ext: Optional[Path] = None
@@ -292,6 +324,16 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
               "and there is none" if extended else "")
     return Verdict(False, rules.rule, "Move longer than the movement allowance",
                    f"cheapest path costs {path.cost:g} MP, more than the allowance {limits.allowance:g}{forced}{beside}", path)
+
+
+def _mode_entry(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, goal: str) -> str:
+    """A hex where the other mode may begin (MoveLimits.mode_entries) that a path on foot reaches with the MP
+    the mode needs there to reach `goal` still in hand, else ''."""
+    need = {e: by[goal] for e, by in limits.mode_entries.items() if goal in by and by[goal] <= limits.allowance}
+    if not need:
+        return ""
+    costs_to = reach(costs, rules, limits, start, limits.allowance - min(need.values()))
+    return next((e for e in sorted(need) if e in costs_to and costs_to[e] + need[e] <= limits.allowance), "")
 
 
 def _minimum_first(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, drops: list[str]) -> str:

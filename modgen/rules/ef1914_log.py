@@ -9,8 +9,12 @@ into hexes friendly units hold, road movement along RR lines and past escarpment
 (game.yaml movement.counter_phases) the non-phasing player moves (5.4), at half the allowance;
 off_turn_move names the moves the other side may make in a movement phase.
 
-A move no path on foot explains, from a friendly RR Station not in an EZOC to another station on
-the side's operational RR lines, is read as a rail move (8.2) and judged by its destination only.
+A move no path on foot explains, ending at a RR Station the side's operational RR lines join to a
+station the unit could entrain at, is read as a rail move (8.2, modgen.rules.ef1914_rail: the
+station to entrain at, out of an EZOC and in reach on foot with 1 MP per RCP left, the gauge, the
+destination). Road movement (8.1.4) serves only a unit moving alone: the core prices a unit the
+log shows moving in a stack off-road; a road step into a hex other friendly units hold pays 8.1.4a's
+extra MP. 8.1.1's reciprocity is game.yaml's (movement.reciprocity).
 Not judged (the move is left unchecked, never guessed): units in Rail Mode at the phase's start
 and rail-only units (8.2; an "R" MA, 3.3); the reactions and displacements of
 off_turn_move beyond their kind and distance.
@@ -24,9 +28,8 @@ from typing import Optional
 from ..gamestate import GameState, UnitState
 from ..plugin_api import MoveLimits, PhaseLog, UnitMove, once
 from .common import neighbour_tables
-from .ef1914_lines import linked, rail_links_within
 from .ef1914_positions import ip_hexes
-from .ef1914_supply import _SideTrace
+from .ef1914_rail import ENTRAIN_TITLE, RAIL_NOTE, RAIL_TITLE, TRANS_SHIP_TITLE, rail_limits  # noqa: F401 (titles: the tests' words)
 from .ef1914_units import enemy_zoc, is_artillery, is_combat, rail_mode
 
 MOVEMENT, COUNTER_MOVEMENT = "Movement", "Counter Movement"  # game.yaml turns.phases (5.4)
@@ -155,57 +158,6 @@ def _road_enter(state: GameState, u: UnitState) -> dict[str, dict[str, float]]:
 # Check (2d6) and the Forced March Results Table (lost) are not read: a move within the extra MP is legal, with a
 # note that the roll is not checkable.
 FORCED_MARCH = {"infantry": 3.0, "cavalry": 6.0}
-RAIL_MIN_DISTANCE = 3  # 8.2 (3): "a minimum of three hexes away from enemy units"
-RAIL_TITLE = "Rail movement to a station near the enemy"
-
-
-def _rail_net(state: GameState, side: str) -> tuple[dict[str, list[str]], set[str], dict[str, str]]:
-    """The side's rail net for 8.2: RR links between friendly operational RR hexes (14.x's, as the
-    supply trace reads them), its RR Stations (2.2: a city, town or village on a RR line), and the
-    stations fewer than three hexes from an enemy unit -> that unit's hex. Once per save and side."""
-    def compute() -> tuple[dict[str, list[str]], set[str], dict[str, str]]:
-        trace = _SideTrace(state, side)
-        links = rail_links_within(state.game.map, trace.operational)
-        stations = trace.stations & trace.operational
-        nbrs, _ = neighbour_tables(state.game.map)
-        near: dict[str, str] = {}
-        for e in sorted(x.hex for x in state.units_on_map() if x.side != side):
-            ring, seen = {e}, {e}
-            for _ in range(RAIL_MIN_DISTANCE - 1):
-                ring = {n for h in ring for n in nbrs[h]} - seen
-                seen |= ring
-            for h in seen & stations:
-                near.setdefault(h, e)
-        return links, stations, near
-    return once(state, f"ef1914:rail-net:{side}", compute)
-
-
-def rail_goals(state: GameState, u: UnitState, ezoc: set[str]) -> dict[str, tuple[str, str, str]]:
-    """8.2 Railroad Movement, the stations a unit may reach by rail this phase, each legal or with the
-    rule it breaks: "(1) Entraining: To use railroad movement a unit must enter Rail Mode in a hex
-    containing a friendly RR Station (see 2.2) that is not in an EZOC"; "(3) Destination Hex: ... any RR
-    Station in friendly controlled territory, a minimum of three hexes away from enemy units".
-    Not judged (DECISION, the log shows drops, not the Rail Mode marker's moment nor the RPs spent):
-    the MPs (RCPs to en/detrain, the GT's rate), the Rail Points, the stations' capacity, the gauge,
-    and whether the destination is friendly controlled; a unit is read as able to go anywhere along the
-    side's operational RR lines from a station it stands on."""
-    if u.hex is None or u.hex in ezoc or not u.unit.mark("rcp"):
-        return {}
-    links, stations, near = _rail_net(state, u.side)
-    if u.hex not in stations:
-        return {}
-    seen = linked(links, {u.hex})
-    out: dict[str, tuple[str, str, str]] = {}
-    for h in sorted((seen & stations) - {u.hex}):
-        if h in near:
-            out[h] = ("8.2", RAIL_TITLE, f"read as a rail move (no path on foot within the allowance): its destination "
-                      f"{h} is fewer than three hexes from the enemy unit in {near[h]} (8.2: \"a minimum of three "
-                      f"hexes away from enemy units\")")
-        else:
-            out[h] = ("", "", "")
-    return out
-
-
 def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
     """8.1 the unit's MA (3.3 halved in the Counter Movement Phase); 8.0 "Friendly units can NEVER
     enter hexes containing enemy units"; 4.1 the EZOC hexes ("Friendly units do not negate the
@@ -223,9 +175,12 @@ def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
         closed.update({h: ("12.4", "a fortress garrison may move only within its fortress complex "
                                    f"({', '.join(sorted(complex_))}) until the GT in its dot") for h in ring if h not in closed})
     ezoc = set(enemy_zoc(state, u.side))
-    return MoveLimits(allowance(state, u), frozenset(ezoc), closed, held=held,
+    ma = allowance(state, u)
+    goals, entries, refusals = ({}, {}, {}) if held else rail_limits(state, u, ezoc, ma)
+    return MoveLimits(ma, frozenset(ezoc), closed, held=held,
                       zoc_between=_between_costs(state, u, ezoc), road_links=_rail_road_links(state),
-                      road_ignores=ROAD_IGNORES, other_modes={} if held else rail_goals(state, u, ezoc),
+                      road_ignores=ROAD_IGNORES, other_modes=goals, mode_entries=entries, mode_refusals=refusals,
+                      mode_note=RAIL_NOTE,
                       forced=FORCED_MARCH.get(u.unit.type, 0.0), forced_rule="8.3",
                       road_alone=ROAD_ALONE, road_enter=_road_enter(state, u), road_enter_rule=ROAD_FRIENDS)
 
