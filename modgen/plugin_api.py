@@ -304,6 +304,9 @@ class MoveLimits:
     # is in reach with them, the move breaks mode_refusals[goal] (rule, title, why)
     mode_entries: dict[str, dict[str, float]] = field(default_factory=dict)
     mode_refusals: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    # a task a marker shows, done after the move: marker kind -> (MP, rule, title, why), MP None when the rules forbid
+    # it the unit; the core prices it for a unit that ends its phase alone in its hex with such a marker it lacked
+    marked_costs: dict[str, tuple[Optional[float], str, str, str]] = field(default_factory=dict)
     mode_note: tuple[str, str] = ()  # (rule, note) for a move legal only by the other mode: what the log cannot confirm
     forced: float = 0.0  # extra MP a forced march may add to the allowance (a roll the log may not show)
     forced_rule: str = ""

@@ -273,3 +273,24 @@ def test_a_legal_rail_move_is_noted_with_what_the_log_cannot_show(recorded, ef_m
         notes = [n for n in check_log(recorded[name], ef_module).notes if n.finding.units == (unit,)]
         assert [(n.step, n.finding.rule, n.finding.title) for n in notes] == [(step, "8.2", "Move not checkable")]
         assert "Rail Points" in notes[0].finding.message and "not checkable" in notes[0].finding.message
+
+
+def test_a_prepared_attack_costs_3_mp_in_the_movement_phase_only_and_only_infantry_and_artillery(after_legal):
+    """8.4: "During the Movement Phase a unit may expend three MPs and place a Prepared Attack marker. ... Once a
+    unit has placed a Prepared Attack marker it may not expend any more MPs during that phase. Important: Units
+    cannot place Prepared Attack markers during the Counter Movement Phase." Restrictions: "Only non-demoralized
+    infantry and artillery units can place Prepared Attack markers; Cavalry units cannot do so." 40/4 (MA 7) 37.24 ->
+    33.24, four clear hexes, 8 MP: legal by forced march (10), too long with a Prepared Attack's 3 MP (8 + 3 > 10)."""
+    from dataclasses import replace
+    from modgen.check.paths import MoveCosts, judge_move
+    from modgen.rules.ef1914_log import PA_FORBIDDEN, PA_TITLE
+    state = replace(after_legal, phase="Movement", memo={})
+    u = next(x for x in state.units if x.id == "ru-40-4")
+    limits = _limits(state, "ru-40-4")
+    costs, rules = MoveCosts(state.game.map, u.unit), state.game.movement
+    assert judge_move(costs, rules, limits, "37.24", "33.24", ["33.24"]).legal
+    v = judge_move(costs, rules, limits, "37.24", "33.24", ["33.24"], ("prepared_attack",))
+    assert (v.legal, v.rule, v.title) == (False, "8.4", PA_TITLE) and "8 MP + 3 MP" in v.why
+    assert judge_move(costs, rules, limits, "37.24", "35.24", ["35.24"], ("prepared_attack",)).legal  # 4 + 3
+    assert _limits(after_legal, "ru-40-4", "Counter Movement").marked_costs["prepared_attack"][:3] == (None, "8.4", PA_FORBIDDEN)
+    assert _limits(state, "ru-2c").marked_costs["prepared_attack"][0] is None  # cavalry

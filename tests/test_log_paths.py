@@ -363,3 +363,20 @@ def test_another_mode_from_entry_hexes_needs_one_in_reach_with_its_mp_in_hand(ga
     assert judge_move(costs, rules, replace(base, mode_refusals={}), a, far, [far]).legal  # no refusal: as before
     noted = judge_move(costs, rules, replace(base, mode_entries={b: {far: 2}}, mode_note=("9.9", "RP lost")), a, far, [far])
     assert (noted.legal, noted.rule, noted.note) == (True, "9.9", "RP lost")
+
+
+def test_a_task_a_marker_shows_is_priced_after_the_move_or_refused(galicia):
+    """MoveLimits.marked_costs: marker kind -> (MP, rule, title, why) of a task done after the move (judge_move's
+    `marked`: the kinds the unit took on); the move must fit the allowance less its MP (citing the task's rule
+    when the move alone fits); MP None: the rules forbid the unit the task."""
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 4))
+    a, b, c = _road_line(galicia)  # 2 MP on foot
+    limits = MoveLimits(4, marked_costs={"pa": (3.0, "9.1", "Too long with a task", "3 MP")})
+    assert judge_move(costs, rules, limits, a, c, [c]).legal
+    assert judge_move(costs, rules, limits, a, b, [b], ("pa",)).legal  # 1 + 3
+    v = judge_move(costs, rules, limits, a, c, [c], ("pa",))
+    assert (v.legal, v.rule, v.title) == (False, "9.1", "Too long with a task") and "2 MP + 3 MP" in v.why
+    assert judge_move(costs, rules, limits, a, c, [c], ("other",)).legal
+    no = MoveLimits(4, marked_costs={"pa": (None, "9.2", "Forbidden", "not this unit")})
+    assert (judge_move(costs, rules, no, a, b, [b], ("pa",)).rule, judge_move(costs, rules, no, a, b, [b]).legal) == ("9.2", True)

@@ -288,7 +288,8 @@ def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState
     if stacked and limits.road_alone:
         limits = replace(limits, off_road=True)
     drops = [m.to for m in moves if m.on_map]
-    verdict = judge_move(MoveCosts(ph.start.game.map, before.unit), rules, limits, before.hex, after.hex, drops)
+    verdict = judge_move(MoveCosts(ph.start.game.map, before.unit), rules, limits, before.hex, after.hex, drops,
+                         _marked(ph, before, after) if limits.marked_costs else ())
     if verdict.legal and verdict.note:
         return [StepFinding(last, Finding(verdict.rule or limits.forced_rule, "Move not checkable", (before.hex, after.hex), (before.id,),
                                           f"{before.id} {before.hex} -> {after.hex} in {ph.label()}: {verdict.note}",
@@ -300,6 +301,15 @@ def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState
                                       f"{before.id} {before.hex} -> {after.hex} in {ph.label()}: {verdict.why}"
                                       + (f"; cheapest path {' '.join(verdict.path.hexes)}" if verdict.path else "")),
                         verdict.path.hexes if verdict.path else (), verdict.path.cost if verdict.path else None)]
+
+
+def _marked(ph: PhaseLog, before: UnitState, after: UnitState) -> tuple[str, ...]:
+    """The marker kinds a unit took on in the phase, read only when it ends the phase alone in its hex (a
+    marker in a stack may be another unit's)."""
+    if sum(1 for u in ph.end.units_on_map() if u.hex == after.hex) != 1:
+        return ()
+    had = {m.marker.kind for m in before.markers}
+    return tuple(sorted({m.marker.kind for m in after.markers if m.marker.kind} - had))
 
 
 def _off_turn_ok(plugin: Any, ph: PhaseLog, before: UnitState, after: UnitState, moves: list[UnitMove]) -> bool:

@@ -6,12 +6,16 @@ search is Dijkstra over hexes: entering a hex costs its terrain's TEC `move` (a 
 along a road), crossing a hexside adds the hexside's (a bridge's or ferry's own cost replaces
 the cost of what it crosses), and enemy zones of control add the declared enter and leave
 costs, or end the move (modgen.movement), an EZOC-to-EZOC step into some hexes at a lower cost
-the plugin names (MoveLimits.zoc_between). Where the game declares reciprocity (movement.reciprocity)
-a step is open only if the TEC would open the step back. A road step may pay extra for units in the
-hex entered (MoveLimits.road_enter: then priced off the road where cheaper); a unit moving in a stack
-where roads serve only units moving alone is priced off-road (road_alone, off_road). The rules plugin adds what data cannot say: which
-hexes are in an enemy ZOC for this unit, which hexes and hexsides a rule closes (enemy units,
-a fortress, a ZOC bond), and the unit's allowance this phase.
+the plugin names (MoveLimits.zoc_between). Where the game declares reciprocity
+(movement.reciprocity) a step is open only if the TEC would open the step back. A road step may
+pay extra for units in the hex entered (MoveLimits.road_enter: then priced off the road where
+cheaper); a unit moving in a stack where roads serve only units moving alone is priced off-road
+(road_alone, off_road). Another mode (rail) may reach a goal no path on foot does, from entry hexes
+a walk reaches with the MP that mode needs in hand (other_modes, mode_entries, mode_refusals); a
+task a marker shows after the move (a prepared attack) takes its MP from the allowance
+(marked_costs). The rules plugin adds what data cannot say: which hexes are in an enemy ZOC for
+this unit, which hexes and hexsides a rule closes (enemy units, a fortress, a ZOC bond), and the
+unit's allowance this phase.
 """
 
 from __future__ import annotations
@@ -227,8 +231,12 @@ def _trace(parent: dict[str, str], goal: str) -> tuple[str, ...]:
 
 
 def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, goal: str,
-               drops: list[str]) -> Verdict:
-    """Is start -> goal a legal move? `drops` are the unit's drop hexes this phase, the goal last."""
+               drops: list[str], marked: tuple[str, ...] = ()) -> Verdict:
+    """Is start -> goal a legal move? `drops` are the unit's drop hexes this phase, the goal last; `marked`:
+    the marker kinds the unit took on in the phase (a task MoveLimits.marked_costs prices after the move)."""
+    tasks = [limits.marked_costs[k] for k in marked if k in limits.marked_costs]
+    if tasks and not limits.held:
+        return _judge_with_tasks(costs, rules, limits, start, goal, drops, tasks)
     if limits.held:  # even set down where it stood: the log shows it moved
         return Verdict(False, limits.held[0], "Move by a unit that may not move", limits.held[1])
     if goal == start:
@@ -324,6 +332,24 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
               "and there is none" if extended else "")
     return Verdict(False, rules.rule, "Move longer than the movement allowance",
                    f"cheapest path costs {path.cost:g} MP, more than the allowance {limits.allowance:g}{forced}{beside}", path)
+
+
+def _judge_with_tasks(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, goal: str,
+                      drops: list[str], tasks: list[tuple[Optional[float], str, str, str]]) -> Verdict:
+    """A move followed by tasks a marker shows (MP, rule, title, why): a task the rules forbid the unit (MP None)
+    breaks its rule; else the move must fit the allowance less the tasks' MP, citing the task's rule when the
+    move alone fits."""
+    for mp, rule, title, why in tasks:
+        if mp is None:
+            return Verdict(False, rule, title, why)
+    spent = sum(mp for mp, _, _, _ in tasks if mp is not None)
+    less = judge_move(costs, rules, replace(limits, allowance=limits.allowance - spent), start, goal, drops)
+    if less.legal or not judge_move(costs, rules, limits, start, goal, drops).legal:
+        return less
+    _, rule, title, why = tasks[0]
+    cost = f"{less.path.cost:g} MP" if less.path is not None else "its move"
+    return Verdict(False, rule, title, f"{why}: {cost} + {spent:g} MP is more than the allowance {limits.allowance:g}"
+                   + (f" + {limits.forced:g} by forced march ({limits.forced_rule})" if limits.forced else ""), less.path)
 
 
 def _mode_entry(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, goal: str) -> str:

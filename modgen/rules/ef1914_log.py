@@ -158,6 +158,35 @@ def _road_enter(state: GameState, u: UnitState) -> dict[str, dict[str, float]]:
 # Check (2d6) and the Forced March Results Table (lost) are not read: a move within the extra MP is legal, with a
 # note that the roll is not checkable.
 FORCED_MARCH = {"infantry": 3.0, "cavalry": 6.0}
+PREPARED_ATTACK_MP = 3.0  # 8.4: "During the Movement Phase a unit may expend three MPs and place a Prepared Attack marker"
+PA_TITLE = "Move too long with a Prepared Attack's 3 MP"
+PA_FORBIDDEN = "Prepared Attack marker the rules forbid"
+
+
+def _prepared_attack(state: GameState, u: UnitState) -> dict[str, tuple[Optional[float], str, str, str]]:
+    """8.4 Prepared Attack, as the log shows it (a Prepared Attack marker the unit did not have when the phase
+    began): "During the Movement Phase a unit may expend three MPs and place a Prepared Attack marker. ... Once a
+    unit has placed a Prepared Attack marker it may not expend any more MPs during that phase. Important: Units
+    cannot place Prepared Attack markers during the Counter Movement Phase." 8.4 Restrictions: "Only non-demoralized infantry
+    and artillery units can place Prepared Attack markers; Cavalry units cannot do so." 8.3 PLAY NOTE: "Units may
+    use a Forced March to place a Prepared Attack marker" (the forced march stays). Demoralized: a Disorder marker
+    (7.4 "Disordered units are simply Demoralized units"); a formation demoralized on its Attachment track is not
+    read. Not checkable: the marker's facing (not modelled), so neither its target nor the artillery's condition
+    ("only if a friendly infantry unit has already placed a Prepared Attack marker pointing to the same hex")."""
+    if state.phase == COUNTER_MOVEMENT:
+        return {"prepared_attack": (None, "8.4", PA_FORBIDDEN, "\"Units cannot place Prepared Attack markers during the "
+                                    "Counter Movement Phase\"")}
+    if u.unit.type != "infantry" and not is_artillery(u):
+        return {"prepared_attack": (None, "8.4", PA_FORBIDDEN, f"a {u.unit.type} unit: \"Only non-demoralized infantry "
+                                    "and artillery units can place Prepared Attack markers; Cavalry units cannot do so\"")}
+    if any(m.marker.kind == "disorder" for m in u.markers):
+        return {"prepared_attack": (None, "8.4", PA_FORBIDDEN, "a Disordered unit (7.4: \"Disordered units are simply "
+                                    "Demoralized units\"): \"Only non-demoralized infantry and artillery units can place "
+                                    "Prepared Attack markers\"")}
+    return {"prepared_attack": (PREPARED_ATTACK_MP, "8.4", PA_TITLE, "8.4: \"a unit may expend three MPs and place a "
+                                "Prepared Attack marker ... it may not expend any more MPs during that phase\"")}
+
+
 def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
     """8.1 the unit's MA (3.3 halved in the Counter Movement Phase); 8.0 "Friendly units can NEVER
     enter hexes containing enemy units"; 4.1 the EZOC hexes ("Friendly units do not negate the
@@ -180,7 +209,7 @@ def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
     return MoveLimits(ma, frozenset(ezoc), closed, held=held,
                       zoc_between=_between_costs(state, u, ezoc), road_links=_rail_road_links(state),
                       road_ignores=ROAD_IGNORES, other_modes=goals, mode_entries=entries, mode_refusals=refusals,
-                      mode_note=RAIL_NOTE,
+                      mode_note=RAIL_NOTE, marked_costs=_prepared_attack(state, u),
                       forced=FORCED_MARCH.get(u.unit.type, 0.0), forced_rule="8.3",
                       road_alone=ROAD_ALONE, road_enter=_road_enter(state, u), road_enter_rule=ROAD_FRIENDS)
 
