@@ -1,6 +1,7 @@
 """The Eastern Front in WW1, a turn's moves in logs the real VASSAL engine recorded (issue 26):
-``run_engine(setup=..., actions=[begin-log, move, turn-next, ..., end-log] * 5)``, all five logs in
-ONE engine start from the Tannenberg set-up, each checked step by step with modgen.check.
+``run_engine(setup=..., actions=[begin-log, move, turn-next, ..., end-log] * 9)``, all nine logs in
+ONE engine start from the Tannenberg set-up (with unlogged moves between them setting up a position),
+each checked step by step with modgen.check.
 
 Rulebook: The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June 2014). The words
 the expectations rest on:
@@ -17,6 +18,10 @@ the expectations rest on:
   EZOC ... These MP costs are in addition to any terrain costs of movement. Friendly units do not
   negate the presence of EZOCs in a hex during movement." EXAMPLE 1: "2 MPs for clear terrain".
 - The TEC is lost; the authored one (maps/ef1914/map.yaml, approximate) makes a Lake hex Prohibited.
+- 8.1.1 "A unit may only move from hex A to hex B if it could also move from hex B to hex A."; 8.1 "Units moving
+  in stacks cannot receive the benefits of Road Movement (8.1.4)"; 8.1.4a the road's extra MP per friendly unit in
+  the hex entered; 8.2 (1) entraining at a friendly RR Station not in an EZOC, 1 MP per RCP (the RCPs and MAs
+  below are the counters', units.yaml); 8.4 Prepared Attack (each quoted where a log uses it).
 
 - 8.1.4 "Units can move along adjacent contiguous roadway or RR line hexes in order to avoid paying MP
   costs for the other terrain in the hex and hexside terrain features (except river hexsides)": the
