@@ -1,5 +1,5 @@
 """The Eastern Front in WW1, a turn's moves in logs the real VASSAL engine recorded (issue 26):
-``run_engine(setup=..., actions=[begin-log, move, turn-next, ..., end-log] * 9)``, all nine logs in
+``run_engine(setup=..., actions=[begin-log, move, turn-next, ..., end-log] * 10)``, all ten logs in
 ONE engine start from the Tannenberg set-up (with unlogged moves between them setting up a position),
 each checked step by step with modgen.check.
 
@@ -45,7 +45,7 @@ import pytest
 
 from modgen.check.logcheck import check_log
 from modgen.engine import run_engine
-from modgen.rules.ef1914_log import ENTRAIN_TITLE, RAIL_TITLE
+from modgen.rules.ef1914_log import ENTRAIN_TITLE, RAIL_TITLE, REPULSE_TITLE
 from modgen.vassal.module import read_module
 
 from .conftest import loaded, require_engine
@@ -112,7 +112,16 @@ def plan(g) -> list[tuple[str, list, list]]:
         ("", [_move(g, "de-masurian", "50.31")], []),
         ("reciprocity", [_move(g, "de-masurian", "51.30")],
          [(1, "8.1.1", "Move out of terrain it could not enter", ("de-masurian",))]),
+        # 8.5 Repulse, the only move the side not moving makes two hexes in a movement phase: "A successful Repulse
+        # causes: The entire defending STACK to retreat two hexes"; "a player with a friendly Combat unit adjacent to
+        # an enemy-occupied hex announces his intention to perform a Repulse". Logged, the Central Powers' Movement
+        # Phase: step 1: 25/3 39.19 -> 37.19, two hexes, next to 1/1 (38.19 since the "ezoc" log): a Repulse's
+        # retreat, legal. Step 2: 1/13 55.38 -> 53.38, two hexes, no German combat unit next to 55.38: no Repulse
+        # explains it: 8.5 at step 2.
+        ("repulse", [_move(g, "ru-25-3", "37.19"), _move(g, "ru-1-13", "53.38")],
+         [(2, "8.5", REPULSE_TITLE, ("ru-1-13",))]),
         # put everything back, unlogged
+        ("", [_move(g, "ru-25-3", "39.19"), _move(g, "ru-1-13", "55.38")], []),
         ("", [_move(g, "de-ct-1", "44.20"), _move(g, "de-hv-1", "44.20"), _move(g, "de-ct-20", "65.33"),
               _move(g, "de-hv-20", "65.33"), _move(g, "de-3r", "51.28"), _move(g, "de-36r-1r", "47.25")], []),
         # Unlogged: the cavalry division 2 (MA 12, RCP 2) to the station 35.40, with 2/23.
@@ -191,6 +200,7 @@ def test_the_costs_named_are_the_rules(recorded, ef_module):
     assert by["stack_road"][0].path_cost == 8 and "only road movement (6.5 MP" in by["stack_road"][0].finding.message
     assert by["road_friends"][0].path_cost == 8 and "8 MP, 6 without friendly units" in by["road_friends"][0].finding.message
     assert "Lake" in by["reciprocity"][0].finding.message
+    assert "no enemy combat unit stood or was set down next to it" in by["repulse"][0].finding.message
 
 
 def test_a_forced_march_is_legal_and_noted_with_its_extra_mp(recorded, ef_module):

@@ -145,6 +145,7 @@ class EF1914Rules:
     # log hooks (modgen.check.logcheck): movement limits (8.0, 8.1, 4.1, 3.3), the other side's moves in a movement phase
     move_limits = staticmethod(ef1914_log.move_limits)
     off_turn_move = staticmethod(ef1914_log.off_turn_move)
+    off_turn_refusal = staticmethod(ef1914_log.off_turn_refusal)  # 8.5: a two-hex retreat no Repulse explains
 
     # ------------------------------------------------------------------ position
     def check(self, state: GameState) -> list[Finding]:

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Optional
 
 from ..gamestate import GameState, UnitState
-from ..plugin_api import MoveLimits, PhaseLog, UnitMove, once
+from ..plugin_api import Finding, MoveLimits, PhaseLog, UnitMove, once
 from .common import neighbour_tables
 from .ef1914_positions import ip_hexes
 from .ef1914_rail import ENTRAIN_TITLE, RAIL_NOTE, RAIL_TITLE, TRANS_SHIP_TITLE, rail_limits  # noqa: F401 (titles: the tests' words)
@@ -214,11 +214,16 @@ def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
                       road_alone=ROAD_ALONE, road_enter=_road_enter(state, u), road_enter_rule=ROAD_FRIENDS)
 
 
+REPULSE_TITLE = "Two-hex retreat without a Repulse"
+NO_REPULSE_ACROSS = frozenset({"major_river", "grand_river"})  # map.yaml hexside types: 8.5 "cannot be conducted over"
+
+
 def _reaction(ph: PhaseLog, before: UnitState, after: UnitState) -> bool:
     """A move 5.4 / 9.x allow the non-active side in the active side's Movement Phase, not judged
     further here: 9.1 a cavalry unit's one-hex reaction (its trigger is not read: DECISION, any
     one-hex cavalry move stands); 9.5.1 artillery displacing and 9.8.1 corps trains retreating
-    (involuntary); 8.5 a stack retreating two hexes from a successful Repulse."""
+    (involuntary); 8.2.4 an entrained unit displacing "up to 15 hexes" along a RR line; 8.5 a stack
+    retreating two hexes from a successful Repulse (_repulse_refused)."""
     if before.hex is None or after.hex is None:
         return False
     nbrs, _ = neighbour_tables(ph.start.game.map)
@@ -226,9 +231,29 @@ def _reaction(ph: PhaseLog, before: UnitState, after: UnitState) -> bool:
     two = not one and any(after.hex in nbrs[n] for n in nbrs[before.hex])
     if before.unit.type == "cavalry" and one:
         return True
-    if is_artillery(before) or before.unit.has("supply_unit"):
+    if is_artillery(before) or before.unit.has("supply_unit") or rail_mode(before):
         return True
-    return two
+    return two and _repulse_refused(ph, before) is None
+
+
+def _repulse_refused(ph: PhaseLog, before: UnitState) -> Optional[str]:
+    """Why a two-hex move of a unit of the side not moving cannot be the retreat of a successful Repulse (None: it
+    can). 8.5: "a player with a friendly Combat unit adjacent to an enemy-occupied hex announces his intention to
+    perform a Repulse"; "A hex containing an enemy fortress unit may not be the target of a Repulse. A Repulse cannot
+    be conducted over a Major or Grand River" (DECISION: a bridge does not lift it, the rule names no exception).
+    DECISION: the repulsing unit may have come next to the hex during the phase: any hex an enemy combat unit stood
+    in when the phase began or was set down in during it counts (the log's order of drops is not read)."""
+    state, m = ph.start, ph.start.game.map
+    if any(f.hex == before.hex and f.side == before.side and f.unit.has("fortress") for f in state.units_on_map()):
+        return "its hex holds a fortress unit (8.5: \"A hex containing an enemy fortress unit may not be the target of a Repulse\")"
+    combat = {u.id for u in state.units if u.side != before.side and is_combat(u)}
+    spots = {u.hex for u in state.units_on_map() if u.id in combat} | {mv.to for mv in ph.moves if mv.unit in combat and mv.on_map}
+    nbrs, _ = neighbour_tables(m)
+    if any(n in spots and not {t.id for t in m.side_types(before.hex, n)} & NO_REPULSE_ACROSS for n in nbrs[before.hex]):  # type: ignore[index]
+        return None
+    return ("no enemy combat unit stood or was set down next to it in the phase but across a Major or Grand River (8.5: "
+            "\"a player with a friendly Combat unit adjacent to an enemy-occupied hex\" may Repulse; \"A Repulse cannot be "
+            "conducted over a Major or Grand River\")")
 
 
 def off_turn_move(ph: PhaseLog, before: UnitState, after: UnitState, moves: list[UnitMove]) -> bool:
@@ -237,3 +262,22 @@ def off_turn_move(ph: PhaseLog, before: UnitState, after: UnitState, moves: list
     PLAY NOTE (9.1): "Cavalry Reaction Movement is the only time nonactive units may voluntarily
     move during the movement phases"."""
     return ph.phase in (MOVEMENT, COUNTER_MOVEMENT) and _reaction(ph, before, after)
+
+
+def off_turn_refusal(ph: PhaseLog, before: UnitState, after: UnitState, moves: list[UnitMove]) -> Optional[Finding]:
+    """8.5's finding for a two-hex move of the side not moving, in a movement phase, that no Repulse explains (a
+    unit other than cavalry, artillery, supply and entrained units, whose moves _reaction names); None otherwise
+    (the core's words, the sequence of play, apply)."""
+    if ph.phase not in (MOVEMENT, COUNTER_MOVEMENT) or before.hex is None or after.hex is None:
+        return None
+    if is_artillery(before) or before.unit.has("supply_unit") or rail_mode(before):
+        return None
+    nbrs, _ = neighbour_tables(ph.start.game.map)
+    if after.hex in nbrs[before.hex] or not any(after.hex in nbrs[n] for n in nbrs[before.hex]):
+        return None
+    why = _repulse_refused(ph, before)
+    if why is None:
+        return None
+    return Finding("8.5", REPULSE_TITLE, (after.hex,), (before.id,), f"{before.id} ({ph.start.game.side(before.side).name}) "
+                   f"moved {before.hex} -> {after.hex} in {ph.label()}: read as the retreat of a successful Repulse (8.5: "
+                   f"\"The entire defending STACK to retreat two hexes\"), but {why}")
