@@ -69,6 +69,10 @@ TIMINGS = (
     RuleTiming("3.3.5", Timing(), "3.3.5: a unit bearing the Movement Restriction dot begins the scenario immobile "
                "(or as a city garrison) until the GT in the dot; without a number it is never released."),
     RuleTiming("5.0", Timing(), "5.0: the sequence of play: game turns, player turns and phases in order."),
+    RuleTiming("8.5", Timing(), "8.5: a successful Repulse causes the entire defending stack to retreat two hexes; a "
+               "player with a friendly combat unit adjacent to an enemy-occupied hex may Repulse it, never a hex with an "
+               "enemy fortress unit nor over a Major or Grand River (a log's two-hex move of the side not moving).",
+               title="Two-hex retreat without a Repulse"),
     # 14.0: "The supply state of a player's units is determined once per GT during the friendly Supply Phase;
     # once a unit is determined to be in Low Supply or Out of Supply, it remains so until its status is checked
     # anew during the next friendly Supply Phase" (14.5: "Units that are in Low Supply or Out of Supply suffer
