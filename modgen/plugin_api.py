@@ -307,6 +307,9 @@ class MoveLimits:
     # a task a marker shows, done after the move: marker kind -> (MP, rule, title, why), MP None when the rules forbid
     # it the unit; the core prices it for a unit that ends its phase alone in its hex with such a marker it lacked
     marked_costs: dict[str, tuple[Optional[float], str, str, str]] = field(default_factory=dict)
+    # marker kind -> (rule, note): a unit ending its phase alone under such a marker it lacked is still moving by a mode
+    # the search does not price (in Rail Mode on its way): its move is not judged, only noted
+    marked_unjudged: dict[str, tuple[str, str]] = field(default_factory=dict)
     mode_note: tuple[str, str] = ()  # (rule, note) for a move legal only by the other mode: what the log cannot confirm
     forced: float = 0.0  # extra MP a forced march may add to the allowance (a roll the log may not show)
     forced_rule: str = ""

@@ -309,3 +309,18 @@ def test_a_prepared_attack_costs_3_mp_in_the_movement_phase_only_and_only_infant
     assert judge_move(costs, rules, limits, "37.24", "35.24", ["35.24"], ("prepared_attack",)).legal  # 4 + 3
     assert _limits(after_legal, "ru-40-4", "Counter Movement").marked_costs["prepared_attack"][:3] == (None, "8.4", PA_FORBIDDEN)
     assert _limits(state, "ru-2c").marked_costs["prepared_attack"][0] is None  # cavalry
+
+
+def test_a_unit_that_ends_its_phase_in_rail_mode_is_on_its_way_not_judged(after_legal):
+    """8.2 (4): "A unit must be moved up to the maximum number of hexes permitted by the Railroad Movement Rate for
+    each MP expended": a unit that entrained and ends the phase under a Rail Mode marker is still travelling; its
+    move is noted, not judged (40/4 37.24 -> 30.24, seven clear hexes: far beyond 7 + 3 MP on foot)."""
+    from dataclasses import replace
+    from modgen.check.paths import MoveCosts, judge_move
+    state = replace(after_legal, phase="Movement", memo={})
+    u = next(x for x in state.units if x.id == "ru-40-4")
+    limits = _limits(state, "ru-40-4")
+    costs, rules = MoveCosts(state.game.map, u.unit), state.game.movement
+    assert not judge_move(costs, rules, limits, "37.24", "30.24", ["30.24"]).legal
+    v = judge_move(costs, rules, limits, "37.24", "30.24", ["30.24"], ("rail_mode",))
+    assert v.legal and v.rule == "8.2" and "Rail Mode" in v.note

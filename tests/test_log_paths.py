@@ -380,3 +380,15 @@ def test_a_task_a_marker_shows_is_priced_after_the_move_or_refused(galicia):
     assert judge_move(costs, rules, limits, a, c, [c], ("other",)).legal
     no = MoveLimits(4, marked_costs={"pa": (None, "9.2", "Forbidden", "not this unit")})
     assert (judge_move(costs, rules, no, a, b, [b], ("pa",)).rule, judge_move(costs, rules, no, a, b, [b]).legal) == ("9.2", True)
+
+
+def test_a_unit_ending_under_a_marker_of_another_mode_is_noted_not_judged(galicia):
+    """MoveLimits.marked_unjudged: marker kind -> (rule, note): a move ending under such a new marker (in Rail Mode
+    on its way) is not priced: legal with the note; without the marker it is judged as ever."""
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 1))
+    far = _beyond(galicia)  # 2 MP
+    limits = MoveLimits(1, marked_unjudged={"train": ("9.3", "on its way")})
+    assert not judge_move(costs, rules, limits, "11.02", far, [far]).legal
+    v = judge_move(costs, rules, limits, "11.02", far, [far], ("train",))
+    assert (v.legal, v.rule, v.note) == (True, "9.3", "on its way")

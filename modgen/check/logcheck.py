@@ -289,7 +289,7 @@ def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState
         limits = replace(limits, off_road=True)
     drops = [m.to for m in moves if m.on_map]
     verdict = judge_move(MoveCosts(ph.start.game.map, before.unit), rules, limits, before.hex, after.hex, drops,
-                         _marked(ph, before, after) if limits.marked_costs else ())
+                         _marked(ph, before, after) if limits.marked_costs or limits.marked_unjudged else ())
     if verdict.legal and verdict.note:
         return [StepFinding(last, Finding(verdict.rule or limits.forced_rule, "Move not checkable", (before.hex, after.hex), (before.id,),
                                           f"{before.id} {before.hex} -> {after.hex} in {ph.label()}: {verdict.note}",

@@ -234,6 +234,9 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
                drops: list[str], marked: tuple[str, ...] = ()) -> Verdict:
     """Is start -> goal a legal move? `drops` are the unit's drop hexes this phase, the goal last; `marked`:
     the marker kinds the unit took on in the phase (a task MoveLimits.marked_costs prices after the move)."""
+    unjudged = [limits.marked_unjudged[k] for k in marked if k in limits.marked_unjudged]
+    if unjudged and not limits.held:  # it ended the phase moving by a mode the search does not price
+        return Verdict(True, rule=unjudged[0][0], note=unjudged[0][1])
     tasks = [limits.marked_costs[k] for k in marked if k in limits.marked_costs]
     if tasks and not limits.held:
         return _judge_with_tasks(costs, rules, limits, start, goal, drops, tasks)

@@ -158,6 +158,12 @@ def _road_enter(state: GameState, u: UnitState) -> dict[str, dict[str, float]]:
 # Check (2d6) and the Forced March Results Table (lost) are not read: a move within the extra MP is legal, with a
 # note that the roll is not checkable.
 FORCED_MARCH = {"infantry": 3.0, "cavalry": 6.0}
+# 8.2 (4): "A unit must be moved up to the maximum number of hexes permitted by the Railroad Movement Rate for each MP
+# expended"; a unit out of MPs stays in Rail Mode on the line (8.2.4 "Entrained units are not actually in one specific
+# hex"): one that ends its phase under a Rail Mode marker it lacked is on its way, not judged (its rail MP, at the
+# GT's authored rate, and its destination, not on the map, are not checkable).
+EN_ROUTE = {"rail_mode": ("8.2", "entrained in the phase and still in Rail Mode at its end (8.2 (4)): a rail move under way; "
+                          "its destination, Rail Points and rail MP are not checkable from the log")}
 PREPARED_ATTACK_MP = 3.0  # 8.4: "During the Movement Phase a unit may expend three MPs and place a Prepared Attack marker"
 PA_TITLE = "Move too long with a Prepared Attack's 3 MP"
 PA_FORBIDDEN = "Prepared Attack marker the rules forbid"
@@ -209,7 +215,7 @@ def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
     return MoveLimits(ma, frozenset(ezoc), closed, held=held,
                       zoc_between=_between_costs(state, u, ezoc), road_links=_rail_road_links(state),
                       road_ignores=ROAD_IGNORES, other_modes=goals, mode_entries=entries, mode_refusals=refusals,
-                      mode_note=RAIL_NOTE, marked_costs=_prepared_attack(state, u),
+                      mode_note=RAIL_NOTE, marked_costs=_prepared_attack(state, u), marked_unjudged=EN_ROUTE,
                       forced=FORCED_MARCH.get(u.unit.type, 0.0), forced_rule="8.3",
                       road_alone=ROAD_ALONE, road_enter=_road_enter(state, u), road_enter_rule=ROAD_FRIENDS)
 
