@@ -1,5 +1,5 @@
 """The Eastern Front in WW1, a turn's moves in logs the real VASSAL engine recorded (issue 26):
-``run_engine(setup=..., actions=[begin-log, move, turn-next, ..., end-log] * 10)``, all ten logs in
+``run_engine(setup=..., actions=[begin-log, move, turn-next, ..., end-log] * 11)``, all eleven logs in
 ONE engine start from the Tannenberg set-up (with unlogged moves between them setting up a position),
 each checked step by step with modgen.check.
 
@@ -46,6 +46,7 @@ import pytest
 from modgen.check.logcheck import check_log
 from modgen.engine import run_engine
 from modgen.rules.ef1914_log import ENTRAIN_TITLE, RAIL_TITLE, REPULSE_TITLE
+from modgen.rules.ef1914_rail import CAPACITY_TITLE
 from modgen.vassal.module import read_module
 
 from .conftest import loaded, require_engine
@@ -120,8 +121,17 @@ def plan(g) -> list[tuple[str, list, list]]:
         # explains it: 8.5 at step 2.
         ("repulse", [_move(g, "ru-25-3", "37.19"), _move(g, "ru-1-13", "53.38")],
          [(2, "8.5", REPULSE_TITLE, ("ru-1-13",))]),
+        # 8.2.6 "The number of RCPs that can en/detrain in one station during a Movement Phase is limited to 8".
+        # Unlogged: 1R/1R (RCP 4) to the station 48.19 (Insterburg). Logged: three rail moves (no path on foot) to
+        # Bromberg 86.38, each ending out of Rail Mode (detrained): 2 Lw (RCP 2) from 55.20 by the station 54.19,
+        # 1R/1R from 48.19, 36/17 (RCP 4) from 44.21 by the station 44.20 (2 MP on foot + 4 to entrain, of 7), the
+        # largest last, on top (4.2.5): 2 + 4 + 4 = 10 RCP detrained at 86.38: the third arrival (step 3) takes it past 8.
+        ("", [_move(g, "de-1r-1r", "48.19")], []),
+        ("capacity", [_move(g, "de-2lw", "86.38"), _move(g, "de-1r-1r", "86.38"), _move(g, "de-36-17", "86.38")],
+         [(3, "8.2", CAPACITY_TITLE, ("de-2lw", "de-1r-1r", "de-36-17"))]),
         # put everything back, unlogged
-        ("", [_move(g, "ru-25-3", "39.19"), _move(g, "ru-1-13", "55.38")], []),
+        ("", [_move(g, "ru-25-3", "39.19"), _move(g, "ru-1-13", "55.38"), _move(g, "de-36-17", "44.21"),
+              _move(g, "de-1r-1r", "46.18"), _move(g, "de-2lw", "55.20")], []),
         ("", [_move(g, "de-ct-1", "44.20"), _move(g, "de-hv-1", "44.20"), _move(g, "de-ct-20", "65.33"),
               _move(g, "de-hv-20", "65.33"), _move(g, "de-3r", "51.28"), _move(g, "de-36r-1r", "47.25")], []),
         # Unlogged: the cavalry division 2 (MA 12, RCP 2) to the station 35.40, with 2/23.

@@ -363,6 +363,7 @@ def test_another_mode_from_entry_hexes_needs_one_in_reach_with_its_mp_in_hand(ga
     assert judge_move(costs, rules, replace(base, mode_refusals={}), a, far, [far]).legal  # no refusal: as before
     noted = judge_move(costs, rules, replace(base, mode_entries={b: {far: 2}}, mode_note=("9.9", "RP lost")), a, far, [far])
     assert (noted.legal, noted.rule, noted.note) == (True, "9.9", "RP lost")
+    assert noted.by_mode and not judge_move(costs, rules, base, a, b, [b]).by_mode  # the plugin's other_mode_moves gets it
 
 
 def test_a_task_a_marker_shows_is_priced_after_the_move_or_refused(galicia):

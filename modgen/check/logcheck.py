@@ -202,6 +202,7 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
     end_units = {u.id: u for u in ph.end.units}
     mover = _mover(ph, rules)
     stacked = _moved_in_stacks(by_unit, start_units)
+    by_mode: list[tuple[int, UnitState, UnitState]] = []  # moves legal only by another mode (rail)
     for unit_id, moves in by_unit.items():
         before, after = start_units.get(unit_id), end_units.get(unit_id)
         if before is None or after is None:
@@ -221,7 +222,7 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
                 continue
         if ph.phase in rules.phases or ph.phase in rules.counter_phases:
             if before.side == mover:
-                out += _movement(ph, rules, plugin, before, after, moves, unit_id in stacked, set(by_unit))
+                out += _movement(ph, rules, plugin, before, after, moves, unit_id in stacked, set(by_unit), by_mode)
             else:
                 title = "Move by the non-phasing side" if mover == ph.side else "Move by the phasing side in a counter movement phase"
                 out.append(StepFinding(last, Finding(rules.who_rule, title, (after.hex,), (unit_id,),
@@ -232,6 +233,9 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
         elif before.hex != after.hex:
             out.append(StepFinding(last, Finding(rules.who_rule, "Move outside the movement phase", (after.hex,), (unit_id,),
                                    f"{unit_id} moved {before.hex} -> {after.hex} in {ph.label()}")))
+    hook = getattr(plugin, "other_mode_moves", None)
+    if by_mode and callable(hook):  # what the phase's moves by that mode break together (a station's capacity)
+        out += hook(ph, by_mode)
     return out
 
 
@@ -273,10 +277,12 @@ def _moved_in_stacks(by_unit: dict[str, list[UnitMove]], start: dict[str, UnitSt
 
 
 def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState, after: UnitState,
-              moves: list[UnitMove], stacked: bool = False, moved: frozenset[str] | set[str] = frozenset()) -> list[StepFinding]:
+              moves: list[UnitMove], stacked: bool = False, moved: frozenset[str] | set[str] = frozenset(),
+              by_mode: Optional[list[tuple[int, UnitState, UnitState]]] = None) -> list[StepFinding]:
     """`stacked`: the log shows the unit moving in a stack (priced off-road where the rules allow roads
     only to a unit moving alone); `moved`: the units that moved in the phase (a road's extra cost for
-    the units in a hex counts only those the log shows there all phase)."""
+    the units in a hex counts only those the log shows there all phase); `by_mode` collects (step,
+    before, after) of a move legal only by another mode (the plugin's other_mode_moves judges them together)."""
     limits_of = getattr(plugin, "move_limits", None)
     limits: Optional[MoveLimits] = limits_of(ph.start, before) if callable(limits_of) else None
     last = moves[-1].step
@@ -290,6 +296,8 @@ def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState
     drops = [m.to for m in moves if m.on_map]
     verdict = judge_move(MoveCosts(ph.start.game.map, before.unit), rules, limits, before.hex, after.hex, drops,
                          _marked(ph, before, after) if limits.marked_costs or limits.marked_unjudged else ())
+    if verdict.by_mode and by_mode is not None:
+        by_mode.append((last, before, after))
     if verdict.legal and verdict.note:
         return [StepFinding(last, Finding(verdict.rule or limits.forced_rule, "Move not checkable", (before.hex, after.hex), (before.id,),
                                           f"{before.id} {before.hex} -> {after.hex} in {ph.label()}: {verdict.note}",

@@ -79,6 +79,7 @@ class Verdict:
     why: str = ""
     path: Optional[Path] = None
     note: str = ""  # a legal move's note: what it needed that the log cannot confirm (a forced march's roll)
+    by_mode: bool = False  # legal only by another mode of movement (MoveLimits.other_modes: rail)
 
 
 class MoveCosts:
@@ -273,7 +274,7 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
         rule, title, why = limits.other_modes[goal]
         if not rule:  # legal, with what the log cannot confirm of that mode (the rule of the note)
             note_rule, note = limits.mode_note or ("", "")
-            return Verdict(True, rule=note_rule, note=note)
+            return Verdict(True, rule=note_rule, note=note, by_mode=True)
         return Verdict(False, rule, title, why)
     if adjacent and rules.minimum_hexes >= 1 and blocked is None:
         return Verdict(True, path=Path((start, goal), step or 0.0, 0.0))  # minimum movement

@@ -16,8 +16,8 @@ rail move. The plugin names, for the core (MoveLimits.other_modes, mode_entries,
 - the destination: "(3) ... any RR Station in friendly controlled territory, a minimum of three hexes away
   from enemy units".
 Not checkable from a log (reported nowhere, never guessed): the Rail Points spent (the per-Inter-Phase
-allotments the GT Track prints are lost, 4.7), the stations' capacity per phase (8.2.6: the log does not
-say which units en/detrained there rather than passed), the rail MP (the GT's Railroad Movement Rate is
+allotments the GT Track prints are lost, 4.7), the capacity of the stations units entrained at (8.2.6: a
+unit may have walked to one of several; the stations they detrained at are counted, other_mode_moves), the rail MP (the GT's Railroad Movement Rate is
 authored, only two survive), and whether the destination is friendly controlled (4.3 is lost).
 DECISION (8.2 (5), 8.9): detraining may be carried over to the next phase under an MPs Expended marker, so
 the MP to detrain are not required in the phase; a unit that began the phase under an MPs Expended marker
@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import Optional
 
 from ..gamestate import GameState, UnitState
-from ..plugin_api import once
+from ..plugin_api import Finding, PhaseLog, StepFinding, once
 from .common import neighbour_tables
 from .ef1914_supply import _SideTrace
 
@@ -41,6 +41,10 @@ RAIL_MIN_DISTANCE = 3  # 8.2 (3): "a minimum of three hexes away from enemy unit
 RAIL_TITLE = "Rail movement to a station near the enemy"
 ENTRAIN_TITLE = "Rail movement without a station to entrain at"
 TRANS_SHIP_TITLE = "Rail movement across gauges"
+CAPACITY_TITLE = "RR Station capacity exceeded"
+# 8.2.6 RR Station Capacity: "The number of RCPs that can en/detrain in one station during a Movement Phase is limited
+# to 8; during a Counter Movement Phase it is limited to 4." (game.yaml turns.phases)
+CAPACITY = {"Movement": 8.0, "Counter Movement": 4.0}
 ROAD_RATE = 1.5  # the cheapest MP a hex on foot (the primary road, map.yaml): bounds the stations a walk may reach
 RUSSIAN = "russian"  # game.yaml side whose units trans-ship between gauges
 
@@ -179,8 +183,8 @@ def rail_limits(state: GameState, u: UnitState, ezoc: set[str], allowance: float
 
 
 RAIL_NOTE = ("8.2", "read as a rail move (no path on foot within the allowance); not checkable from the log: the Rail "
-             "Points it spent (1 RP per RCP; the allotments the GT Track prints are lost, 4.7), the station's capacity "
-             "(8 RCP a Movement Phase, 4 a Counter Movement Phase), its rail MP at the GT's Railroad Movement Rate "
+             "Points it spent (1 RP per RCP; the allotments the GT Track prints are lost, 4.7), the capacity of the station "
+             "it entrained at (8 RCP a Movement Phase, 4 a Counter Movement Phase), its rail MP at the GT's Railroad Movement Rate "
              "(authored) and whether its destination is friendly controlled (4.3)")
 
 
@@ -190,3 +194,35 @@ def _destination(h: str, near: dict[str, str]) -> tuple[str, str, str]:
                 f"fewer than three hexes from the enemy unit in {near[h]} (8.2: \"a minimum of three hexes away from "
                 "enemy units\")")
     return ("", "", "")
+
+
+def other_mode_moves(ph: PhaseLog, moves: list[tuple[int, UnitState, UnitState]]) -> list[StepFinding]:
+    """8.2.6 RR Station Capacity, at the stations units detrained at: a unit read as moving by rail that ends the phase
+    at its destination out of Rail Mode detrained there, all its RCPs in this phase (one that began it entrained is
+    not judged, modgen.rules.ef1914_log). Reported at the step of the arrival that takes a station past its limit.
+    DECISION: a station is counted only where no Rail Mode marker lies in its hex at the phase's end (a marker in a
+    stack may be any unit's); the stations units entrained at are not counted (a unit may have walked to one of
+    several)."""
+    cap = CAPACITY.get(ph.phase or "")
+    if cap is None:
+        return []
+    entrained = {m.hex for m in ph.end.markers if m.marker.kind == "rail_mode" and not m.back and m.hex}
+    entrained |= {u.hex for u in ph.end.units_on_map() if any(m.marker.kind == "rail_mode" for m in u.markers)}
+    by_station: dict[str, list[tuple[int, UnitState]]] = {}
+    for step, _, after in sorted(moves, key=lambda m: m[0]):
+        if after.hex is not None and after.hex not in entrained:
+            by_station.setdefault(after.hex, []).append((step, after))
+    out: list[StepFinding] = []
+    for h, arrivals in sorted(by_station.items()):
+        total = 0.0
+        for k, (step, u) in enumerate(arrivals):
+            total += rcp_of(u) or 0.0
+            if total > cap:
+                units = tuple(a.id for _, a in arrivals[:k + 1])
+                finding = Finding("8.2", CAPACITY_TITLE, (h,), units, f"{', '.join(units)} detrained at {h} in "
+                                  f"{ph.label()}: {total:g} RCP, more than the {cap:g} a station takes in a {ph.phase} "
+                                  "Phase (8.2.6: \"The number of RCPs that can en/detrain in one station during a Movement "
+                                  "Phase is limited to 8; during a Counter Movement Phase it is limited to 4\")")
+                out.append(StepFinding(step=step, finding=finding))
+                break
+    return out
