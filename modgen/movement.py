@@ -47,6 +47,7 @@ class MovementRules:
     entry_rule: str = ""
     combat_phases: tuple[str, ...] = ()  # units move then only as combat results say (retreat, advance)
     counter_phases: tuple[str, ...] = ()  # the NON-phasing side moves by its MA (a counter movement phase); the phasing side only as off_turn_move allows
+    reciprocal_rule: str = ""  # a unit may step from A to B only if the TEC would let it step from B to A (the rule cited)
 
 
 def prohibited_title(terrain_name: str) -> str:

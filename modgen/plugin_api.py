@@ -285,7 +285,8 @@ class MoveLimits:
     (rule number, why), extra MP a rule adds to crossing a hexside (a line the enemy controls), the
     EZOC-to-EZOC cost into a hex where a rule makes it other than the declared one (a friendly unit
     there), links a rule lets a unit move along at a road's rate and the hexside types a step along a
-    road does not pay, and the hexes next to an enemy unit (extended movement)."""
+    road does not pay, road movement only for a unit moving alone and its extra cost into hexes
+    friendly units hold, and the hexes next to an enemy unit (extended movement)."""
 
     allowance: float
     ezoc: frozenset[str] = frozenset()
@@ -302,8 +303,28 @@ class MoveLimits:
     # goals another mode of movement reaches that the search over hexes does not (rail): hex -> (rule, title,
     # why) when a rule refuses that goal, rule "" when the mode reaches it legally; judged only when no path on foot does
     other_modes: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    # a goal of other_modes listed in mode_refusals is reached by that mode only from the hexes of mode_entries (a
+    # station to entrain at): entry hex -> {goal: MP the unit must still have on arriving there on foot}; when no entry
+    # is in reach with them, the move breaks mode_refusals[goal] (rule, title, why)
+    mode_entries: dict[str, dict[str, float]] = field(default_factory=dict)
+    mode_refusals: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    # a task a marker shows, done after the move: marker kind -> (MP, rule, title, why), MP None when the rules forbid
+    # it the unit; the core prices it for a unit that ends its phase alone in its hex with such a marker it lacked
+    marked_costs: dict[str, tuple[Optional[float], str, str, str]] = field(default_factory=dict)
+    # marker kind -> (rule, note): a unit ending its phase alone under such a marker it lacked is still moving by a mode
+    # the search does not price (in Rail Mode on its way): its move is not judged, only noted
+    marked_unjudged: dict[str, tuple[str, str]] = field(default_factory=dict)
+    mode_note: tuple[str, str] = ()  # (rule, note) for a move legal only by the other mode: what the log cannot confirm
     forced: float = 0.0  # extra MP a forced march may add to the allowance (a roll the log may not show)
     forced_rule: str = ""
+    # road movement only for a unit moving alone: (rule, why); the core prices a unit the log shows moving in a
+    # stack off-road (off_road True, set by the core) and cites this rule when only a road would make its move fit
+    road_alone: tuple[str, str] = ()
+    off_road: bool = False
+    # hex -> {unit id: extra MP a step along a road (or road_links) into the hex pays for that unit standing there};
+    # the core counts the units the log shows there all phase; a step may always be priced off-road instead
+    road_enter: dict[str, dict[str, float]] = field(default_factory=dict)
+    road_enter_rule: tuple[str, str] = ()  # (rule, what road_enter is): a move too long only by road_enter cites it
 
 
 @dataclass(frozen=True)

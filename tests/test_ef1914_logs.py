@@ -1,6 +1,7 @@
 """The Eastern Front in WW1, a turn's moves in logs the real VASSAL engine recorded (issue 26):
-``run_engine(setup=..., actions=[begin-log, move, turn-next, ..., end-log] * 5)``, all five logs in
-ONE engine start from the Tannenberg set-up, each checked step by step with modgen.check.
+``run_engine(setup=..., actions=[begin-log, move, turn-next, ..., end-log] * 11)``, all eleven logs in
+ONE engine start from the Tannenberg set-up (with unlogged moves between them setting up a position),
+each checked step by step with modgen.check.
 
 Rulebook: The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June 2014). The words
 the expectations rest on:
@@ -17,6 +18,10 @@ the expectations rest on:
   EZOC ... These MP costs are in addition to any terrain costs of movement. Friendly units do not
   negate the presence of EZOCs in a hex during movement." EXAMPLE 1: "2 MPs for clear terrain".
 - The TEC is lost; the authored one (maps/ef1914/map.yaml, approximate) makes a Lake hex Prohibited.
+- 8.1.1 "A unit may only move from hex A to hex B if it could also move from hex B to hex A."; 8.1 "Units moving
+  in stacks cannot receive the benefits of Road Movement (8.1.4)"; 8.1.4a the road's extra MP per friendly unit in
+  the hex entered; 8.2 (1) entraining at a friendly RR Station not in an EZOC, 1 MP per RCP (the RCPs and MAs
+  below are the counters', units.yaml); 8.4 Prepared Attack (each quoted where a log uses it).
 
 - 8.1.4 "Units can move along adjacent contiguous roadway or RR line hexes in order to avoid paying MP
   costs for the other terrain in the hex and hexside terrain features (except river hexsides)": the
@@ -40,7 +45,8 @@ import pytest
 
 from modgen.check.logcheck import check_log
 from modgen.engine import run_engine
-from modgen.rules.ef1914_log import RAIL_TITLE
+from modgen.rules.ef1914_log import ENTRAIN_TITLE, RAIL_TITLE, REPULSE_TITLE
+from modgen.rules.ef1914_rail import CAPACITY_TITLE
 from modgen.vassal.module import read_module
 
 from .conftest import loaded, require_engine
@@ -81,15 +87,75 @@ def plan(g) -> list[tuple[str, list, list]]:
         ("prohibited", [_move(g, "de-masurian", "50.31")],
          [(1, "TEC", "Move into a prohibited hex", ("de-masurian",))]),
         ("", [_move(g, "de-masurian", "51.30")], []),  # put back, unlogged: the next log starts legal
+        # 8.1 "Units moving in stacks cannot receive the benefits of Road Movement (8.1.4)"; 8.1.4 "A unit may gain the
+        # benefits of Road Movement only if moving individually". Unlogged: the corps train 1 and the artillery hv 1
+        # (MA 7, no forced march: 8.3 "Artillery units, Supply units ... cannot perform a Forced March") stacked in
+        # 46.20 on the Insterburg road (no RR Station: no rail move). Logged, moved together as a stack (each picked up
+        # in turn, their drops overlapping): 46.20 -> 48.19 -> 50.19, four clear hexes along the primary road: 6 MP
+        # by road (+1/2 into 48.19 for the depot there, 8.1.4a, or 2 off the road: 6 1/2), 8 MP off it: more than 7.
+        # Each reported at its last drop (steps 3 and 4) with 8.1.4.
+        ("", [_move(g, "de-ct-1", "46.20"), _move(g, "de-hv-1", "46.20")], []),
+        ("stack_road", [_move(g, "de-ct-1", "48.19"), _move(g, "de-hv-1", "48.19"), _move(g, "de-ct-1", "50.19"),
+                        _move(g, "de-hv-1", "50.19")],
+         [(3, "8.1.4", "Road movement by a stack", ("de-ct-1",)), (4, "8.1.4", "Road movement by a stack", ("de-hv-1",))]),
+        # 8.1.4a "A unit using Road Movement to enter a hex containing other friendly units pays additional MPs for every
+        # such unit in the hex: +1 MP for every division-sized infantry unit on its front." Unlogged: the corps train
+        # 20 (MA 7, no forced march) to 54.33 on the forest railway 54.33-48.33 (no station at 54.33 nor 50.33), the
+        # full-strength divisions 3R into 52.33 and 36R/1R into 51.33. Logged: 20 alone 54.33 -> 50.33, four forest
+        # hexes along the RR line: 1 1/2 each (6 MP) but +1 into 52.33 and 51.33: 8 MP (3 each off the line: 12), more
+        # than 7 only by the friendly divisions: 8.1.4a, at step 1.
+        ("", [_move(g, "de-ct-20", "54.33"), _move(g, "de-3r", "52.33"), _move(g, "de-36r-1r", "51.33")], []),
+        ("road_friends", [_move(g, "de-ct-20", "50.33")],
+         [(1, "8.1.4a", "Move too long with the cost of friendly units in the hexes entered by road (8.1.4a)", ("de-ct-20",))]),
+        # 8.1.1 "A unit may only move from hex A to hex B if it could also move from hex B to hex A." Unlogged: Masurian
+        # set down in the Lake hex 50.31 (prohibited, TEC). Logged: 50.31 -> 51.30, a clear hex next to it: the way
+        # back into the lake is prohibited, so the step out is too: 8.1.1 at step 1.
+        ("", [_move(g, "de-masurian", "50.31")], []),
+        ("reciprocity", [_move(g, "de-masurian", "51.30")],
+         [(1, "8.1.1", "Move out of terrain it could not enter", ("de-masurian",))]),
+        # 8.5 Repulse, the only move the side not moving makes two hexes in a movement phase: "A successful Repulse
+        # causes: The entire defending STACK to retreat two hexes"; "a player with a friendly Combat unit adjacent to
+        # an enemy-occupied hex announces his intention to perform a Repulse". Logged, the Central Powers' Movement
+        # Phase: step 1: 25/3 39.19 -> 37.19, two hexes, next to 1/1 (38.19 since the "ezoc" log): a Repulse's
+        # retreat, legal. Step 2: 1/13 55.38 -> 53.38, two hexes, no German combat unit next to 55.38: no Repulse
+        # explains it: 8.5 at step 2.
+        ("repulse", [_move(g, "ru-25-3", "37.19"), _move(g, "ru-1-13", "53.38")],
+         [(2, "8.5", REPULSE_TITLE, ("ru-1-13",))]),
+        # 8.2.6 "The number of RCPs that can en/detrain in one station during a Movement Phase is limited to 8".
+        # Unlogged: 1R/1R (RCP 4) to the station 48.19 (Insterburg). Logged: three rail moves (no path on foot) to
+        # Bromberg 86.38, each ending out of Rail Mode (detrained): 2 Lw (RCP 2) from 55.20 by the station 54.19,
+        # 1R/1R from 48.19, 36/17 (RCP 4) from 44.21 by the station 44.20 (2 MP on foot + 4 to entrain, of 7), the
+        # largest last, on top (4.2.5): 2 + 4 + 4 = 10 RCP detrained at 86.38: the third arrival (step 3) takes it past 8.
+        ("", [_move(g, "de-1r-1r", "48.19")], []),
+        ("capacity", [_move(g, "de-2lw", "86.38"), _move(g, "de-1r-1r", "86.38"), _move(g, "de-36-17", "86.38")],
+         [(3, "8.2", CAPACITY_TITLE, ("de-2lw", "de-1r-1r", "de-36-17"))]),
+        # put everything back, unlogged
+        ("", [_move(g, "ru-25-3", "39.19"), _move(g, "ru-1-13", "55.38"), _move(g, "de-36-17", "44.21"),
+              _move(g, "de-1r-1r", "46.18"), _move(g, "de-2lw", "55.20")], []),
+        ("", [_move(g, "de-ct-1", "44.20"), _move(g, "de-hv-1", "44.20"), _move(g, "de-ct-20", "65.33"),
+              _move(g, "de-hv-20", "65.33"), _move(g, "de-3r", "51.28"), _move(g, "de-36r-1r", "47.25")], []),
+        # Unlogged: the cavalry division 2 (MA 12, RCP 2) to the station 35.40, with 2/23.
+        ("", [_move(g, "ru-2c", "35.40")], []),
         # Step 1 Next: the Russian Counter Movement Phase (MA halved: 3 1/2; 8.3 "a maximum of 6-1/2 MPs during a
         # Counter Movement Phase" by forced march). Step 2: 40/4 37.24 -> 33.24, four clear hexes, 8 MP: within
-        # its MA 7 but more than 3 1/2 + 3 (3.3, 5.4, 8.3), at step 2. Step 3: 2/23 by rail from the station
-        # 35.40 to the station 36.19, two hexes from 1/1 (38.19 since the "ezoc" log): not "a minimum of three
-        # hexes away from enemy units" (8.2), at step 3. Step 4: 30/4 37.22 -> 35.22, two clear hexes, 4 MP:
-        # more than 3 1/2, within 6 1/2: a forced march, legal; its roll is not checkable (a note, no finding).
-        ("counter", [NEXT, _move(g, "ru-40-4", "33.24"), _move(g, "ru-2-23", "36.19"), _move(g, "ru-30-4", "35.22")],
+        # its MA 7 but more than 3 1/2 + 3 (3.3, 5.4, 8.3), at step 2. Step 3: 2c by rail (6 MP: 2 to entrain, 1 per
+        # RCP) from the station 35.40 to the station 36.19, two hexes from 1/1 (38.19 since the "ezoc" log): not "a
+        # minimum of three hexes away from enemy units" (8.2), at step 3. Step 4: 30/4 37.22 -> 35.22, two clear
+        # hexes, 4 MP: more than 3 1/2, within 6 1/2: a forced march, legal; its roll is not checkable (a note).
+        ("counter", [NEXT, _move(g, "ru-40-4", "33.24"), _move(g, "ru-2c", "36.19"), _move(g, "ru-30-4", "35.22")],
          [(2, "8.1", "Move longer than the movement allowance", ("ru-40-4",)),
-          (3, "8.2", RAIL_TITLE, ("ru-2-23",))]),
+          (3, "8.2", RAIL_TITLE, ("ru-2c",))]),
+        # 8.2 (1) "To use railroad movement a unit must enter Rail Mode in a hex containing a friendly RR Station (see
+        # 2.2) that is not in an EZOC. To entrain a unit must expend one MP for each RCP in the unit." Unlogged: 2/1 to
+        # 32.18, next to the station 31.18; the cavalry 3c (MA 12, 6 here; RCP 2) into 31.18, 1c into 29.33, one
+        # clear hex from the station 28.33 (Grodno) across the Niemen's railway bridge. Logged, the same Counter
+        # Movement Phase: step 1: 3c 31.18 -> 15.20 (Vilna line, far beyond 6 + 6 MP on foot): its station is in
+        # 2/1's ZOC and no other station is within its 6 MP: 8.2 at step 1. Step 2: 1c 29.33 -> 13.20: 2 MP to
+        # walk into 28.33, 2 to entrain, then by rail to Vilna: legal. Step 3: 2/23 (RCP 5) 35.40 -> 28.33 by rail:
+        # entraining takes 5 MP, more than its 3 1/2: 8.2 at step 3.
+        ("", [_move(g, "de-2-1", "32.18"), _move(g, "ru-3c", "31.18"), _move(g, "ru-1c", "29.33")], []),
+        ("rail", [_move(g, "ru-3c", "15.20"), _move(g, "ru-1c", "13.20"), _move(g, "ru-2-23", "28.33")],
+         [(1, "8.2", ENTRAIN_TITLE, ("ru-3c",)), (3, "8.2", ENTRAIN_TITLE, ("ru-2-23",))]),
     ]
 
 
@@ -139,6 +205,12 @@ def test_the_costs_named_are_the_rules(recorded, ef_module):
     assert "Counter Movement" in by["counter"][0].finding.message
     assert "Lake" in by["prohibited"][0].finding.message
     assert "36.19 is fewer than three hexes from the enemy unit in 38.19" in by["counter"][1].finding.message
+    assert "it stood at the RR Station 31.18, in an enemy ZOC" in by["rail"][0].finding.message
+    assert "with 5 MP left to entrain" in by["rail"][1].finding.message
+    assert by["stack_road"][0].path_cost == 8 and "only road movement (6.5 MP" in by["stack_road"][0].finding.message
+    assert by["road_friends"][0].path_cost == 8 and "8 MP, 6 without friendly units" in by["road_friends"][0].finding.message
+    assert "Lake" in by["reciprocity"][0].finding.message
+    assert "no enemy combat unit stood or was set down next to it" in by["repulse"][0].finding.message
 
 
 def test_a_forced_march_is_legal_and_noted_with_its_extra_mp(recorded, ef_module):
@@ -196,3 +268,69 @@ def test_units_that_may_not_move(after_legal):
     assert _limits(after_legal, "de-allenstein").held[0] == "3.3.5"
     assert _limits(after_legal, "de-dep-all") is None
     assert _limits(after_legal, "ru-27-3").held == ()
+
+
+def test_a_russian_rail_move_across_gauges_needs_the_mp_to_trans_ship(after_legal):
+    """8.2 (4): "Any Russian unit moving in Rail Mode that switches gauges must stop and trans-ship ... Trans-shipping
+    between gauges can only occur at a RR Station hex served by both gauges and costs 1 MP per RCP in the unit."
+    2/23 (RCP 5, MA 7) at Bialystok 35.40 (purple lines): Grodno 28.33 on purple lines needs its 5 MP to entrain;
+    Kutno 74.51 on the black Warsaw - Bromberg line needs a change of gauge at Warsaw 57.52 (served by both):
+    5 + 5 = 10 MP, more than 7: reported with 8.2; Grodno is legal."""
+    from modgen.check.paths import MoveCosts, judge_move
+    from modgen.rules.ef1914_log import TRANS_SHIP_TITLE
+    from dataclasses import replace
+    u = next(x for x in after_legal.units if x.id == "ru-2-23")
+    assert u.hex == "35.40"
+    state = replace(after_legal, phase="Movement", memo={})
+    limits = _limits(state, "ru-2-23")
+    assert limits.mode_entries["35.40"]["28.33"] == 5 and limits.mode_entries["35.40"]["74.51"] == 10
+    costs, rules = MoveCosts(state.game.map, u.unit), state.game.movement
+    assert judge_move(costs, rules, limits, "35.40", "28.33", ["28.33"]).legal
+    v = judge_move(costs, rules, limits, "35.40", "74.51", ["74.51"])
+    assert (v.legal, v.rule, v.title) == (False, "8.2", TRANS_SHIP_TITLE) and "5 to trans-ship" in v.why
+
+
+def test_a_legal_rail_move_is_noted_with_what_the_log_cannot_show(recorded, ef_module):
+    """8.2: "ONE RAIL POINT (RP) ALLOWS ONE RAIL COST POINT (RCP) TO ENTER RAIL MODE"; the RPs each Inter-Phase
+    are "listed on the GT Track" (lost), so a rail move's RPs are not checkable: a note at its step, no finding
+    (the "legal" log's 2/23 at step 8, the "rail" log's 1c at step 2)."""
+    for name, step, unit in (("legal", 8, "ru-2-23"), ("rail", 2, "ru-1c")):
+        notes = [n for n in check_log(recorded[name], ef_module).notes if n.finding.units == (unit,)]
+        assert [(n.step, n.finding.rule, n.finding.title) for n in notes] == [(step, "8.2", "Move not checkable")]
+        assert "Rail Points" in notes[0].finding.message and "not checkable" in notes[0].finding.message
+
+
+def test_a_prepared_attack_costs_3_mp_in_the_movement_phase_only_and_only_infantry_and_artillery(after_legal):
+    """8.4: "During the Movement Phase a unit may expend three MPs and place a Prepared Attack marker. ... Once a
+    unit has placed a Prepared Attack marker it may not expend any more MPs during that phase. Important: Units
+    cannot place Prepared Attack markers during the Counter Movement Phase." Restrictions: "Only non-demoralized
+    infantry and artillery units can place Prepared Attack markers; Cavalry units cannot do so." 40/4 (MA 7) 37.24 ->
+    33.24, four clear hexes, 8 MP: legal by forced march (10), too long with a Prepared Attack's 3 MP (8 + 3 > 10)."""
+    from dataclasses import replace
+    from modgen.check.paths import MoveCosts, judge_move
+    from modgen.rules.ef1914_log import PA_FORBIDDEN, PA_TITLE
+    state = replace(after_legal, phase="Movement", memo={})
+    u = next(x for x in state.units if x.id == "ru-40-4")
+    limits = _limits(state, "ru-40-4")
+    costs, rules = MoveCosts(state.game.map, u.unit), state.game.movement
+    assert judge_move(costs, rules, limits, "37.24", "33.24", ["33.24"]).legal
+    v = judge_move(costs, rules, limits, "37.24", "33.24", ["33.24"], ("prepared_attack",))
+    assert (v.legal, v.rule, v.title) == (False, "8.4", PA_TITLE) and "8 MP + 3 MP" in v.why
+    assert judge_move(costs, rules, limits, "37.24", "35.24", ["35.24"], ("prepared_attack",)).legal  # 4 + 3
+    assert _limits(after_legal, "ru-40-4", "Counter Movement").marked_costs["prepared_attack"][:3] == (None, "8.4", PA_FORBIDDEN)
+    assert _limits(state, "ru-2c").marked_costs["prepared_attack"][0] is None  # cavalry
+
+
+def test_a_unit_that_ends_its_phase_in_rail_mode_is_on_its_way_not_judged(after_legal):
+    """8.2 (4): "A unit must be moved up to the maximum number of hexes permitted by the Railroad Movement Rate for
+    each MP expended": a unit that entrained and ends the phase under a Rail Mode marker is still travelling; its
+    move is noted, not judged (40/4 37.24 -> 30.24, seven clear hexes: far beyond 7 + 3 MP on foot)."""
+    from dataclasses import replace
+    from modgen.check.paths import MoveCosts, judge_move
+    state = replace(after_legal, phase="Movement", memo={})
+    u = next(x for x in state.units if x.id == "ru-40-4")
+    limits = _limits(state, "ru-40-4")
+    costs, rules = MoveCosts(state.game.map, u.unit), state.game.movement
+    assert not judge_move(costs, rules, limits, "37.24", "30.24", ["30.24"]).legal
+    v = judge_move(costs, rules, limits, "37.24", "30.24", ["30.24"], ("rail_mode",))
+    assert v.legal and v.rule == "8.2" and "Rail Mode" in v.note

@@ -297,3 +297,99 @@ def test_a_step_a_rule_closes_one_way_is_open_the_other_way(galicia):
     assert not v.legal and v.rule == "9.7" and v.title == "Move across a closed hexside"
     assert judge_move(costs, rules, limits, b, a, [a]).legal
     assert judge_move(costs, rules, replace(limits, allowance=2), a, b, [b]).legal  # round by the shared neighbour
+
+
+def _road_line(game) -> tuple[str, str, str]:
+    """11.02, 11.03 and a clear hex beyond: 2 MP on foot (test_open_ground_costs_one_a_hex)."""
+    return "11.02", "11.03", _beyond(game)
+
+
+def test_a_stack_is_priced_off_road_and_cites_the_rule_when_only_a_road_fits(galicia):
+    """MoveLimits.road_alone / off_road: road movement only for a unit moving alone; the core sets off_road
+    for a unit the log shows moving in a stack, and cites road_alone when only the road would have fitted."""
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 1))
+    a, b, c = _road_line(galicia)
+    links = {frozenset((a, b)): 0.5, frozenset((b, c)): 0.5}
+    alone = MoveLimits(1, road_links=links, road_alone=("9.4", "alone only"))
+    assert judge_move(costs, rules, alone, a, c, [c]).legal  # 1/2 + 1/2 by road
+    v = judge_move(costs, rules, replace(alone, off_road=True), a, c, [c])
+    assert (v.legal, v.rule, v.title) == (False, "9.4", "Road movement by a stack")
+    assert v.path.cost == 2 and "only road movement (1 MP" in v.why
+    plain = judge_move(costs, rules, replace(alone, off_road=True, road_alone=()), a, c, [c])
+    assert (plain.legal, plain.rule) == (False, rules.rule)
+
+
+def test_a_road_step_into_a_hex_friendly_units_hold_pays_their_cost_or_goes_off_road(galicia):
+    """MoveLimits.road_enter: extra MP a road step into a hex pays for the units there; the step may be
+    made off the road instead (clear 1); a move too long only by them cites road_enter_rule."""
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 1))
+    a, b, c = _road_line(galicia)
+    links = {frozenset((a, b)): 0.25, frozenset((b, c)): 0.25}
+    assert costs.enter(a, b, MoveLimits(1, road_links=links, road_enter={b: {"x": 0.5}}))[0] == 0.75
+    assert costs.enter(a, b, MoveLimits(1, road_links=links, road_enter={b: {"x": 0.5, "y": 0.5}}))[0] == 1  # off the road
+    limits = MoveLimits(1, road_links=links, road_enter={b: {"x": 1.0}, c: {"y": 0.5}}, road_enter_rule=("9.5", "friends"))
+    v = judge_move(costs, rules, limits, a, c, [c])  # 1 (off the road into b) + 3/4 into c
+    assert (v.legal, v.rule, v.title) == (False, "9.5", "Move too long with the cost of friends")
+    assert v.path.cost == 1.75 and "1.75 MP, 0.5 without friends" in v.why
+
+
+def test_reciprocity_closes_a_step_whose_way_back_is_prohibited(galicia):
+    """MovementRules.reciprocal_rule: a unit may step from A to B only if it could step from B to A: out
+    of the swamp 10.07 (prohibited, test_river_and_woods_costs) to 10.06 only without the rule."""
+    costs = MoveCosts(galicia.map, _unit(galicia, 4))
+    rules = replace(galicia.movement, minimum_hexes=0)
+    assert judge_move(costs, rules, MoveLimits(4), "10.07", "10.06", ["10.06"]).legal
+    v = judge_move(costs, replace(rules, reciprocal_rule="9.6"), MoveLimits(4), "10.07", "10.06", ["10.06"])
+    assert (v.legal, v.rule, v.title) == (False, "9.6", "Move out of terrain it could not enter")
+    assert judge_move(costs, replace(rules, reciprocal_rule="9.6"), MoveLimits(4), "11.02", "11.03", ["11.03"]).legal
+
+
+def test_another_mode_from_entry_hexes_needs_one_in_reach_with_its_mp_in_hand(galicia):
+    """MoveLimits.mode_entries / mode_refusals: a goal with a refusal is reached by the other mode only from an
+    entry hex a path on foot reaches with the MP that entry needs for that goal still in hand."""
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 3))
+    a, b, c = _road_line(galicia)
+    far = "1.11"  # far beyond 3 MP on foot from 11.02
+    refusal = {far: ("9.9", "No entry", "why")}
+    base = MoveLimits(3, other_modes={far: ("", "", "")}, mode_refusals=refusal)
+    assert judge_move(costs, rules, replace(base, mode_entries={b: {far: 2}}), a, far, [far]).legal  # 1 MP + 2
+    v = judge_move(costs, rules, replace(base, mode_entries={b: {far: 2.5}}), a, far, [far])
+    assert (v.legal, v.rule, v.title) == (False, "9.9", "No entry")
+    assert judge_move(costs, rules, replace(base, mode_entries={c: {far: 1}}), a, far, [far]).legal  # 2 MP + 1
+    assert not judge_move(costs, rules, replace(base, mode_entries={}), a, far, [far]).legal
+    assert judge_move(costs, rules, replace(base, mode_refusals={}), a, far, [far]).legal  # no refusal: as before
+    noted = judge_move(costs, rules, replace(base, mode_entries={b: {far: 2}}, mode_note=("9.9", "RP lost")), a, far, [far])
+    assert (noted.legal, noted.rule, noted.note) == (True, "9.9", "RP lost")
+    assert noted.by_mode and not judge_move(costs, rules, base, a, b, [b]).by_mode  # the plugin's other_mode_moves gets it
+
+
+def test_a_task_a_marker_shows_is_priced_after_the_move_or_refused(galicia):
+    """MoveLimits.marked_costs: marker kind -> (MP, rule, title, why) of a task done after the move (judge_move's
+    `marked`: the kinds the unit took on); the move must fit the allowance less its MP (citing the task's rule
+    when the move alone fits); MP None: the rules forbid the unit the task."""
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 4))
+    a, b, c = _road_line(galicia)  # 2 MP on foot
+    limits = MoveLimits(4, marked_costs={"pa": (3.0, "9.1", "Too long with a task", "3 MP")})
+    assert judge_move(costs, rules, limits, a, c, [c]).legal
+    assert judge_move(costs, rules, limits, a, b, [b], ("pa",)).legal  # 1 + 3
+    v = judge_move(costs, rules, limits, a, c, [c], ("pa",))
+    assert (v.legal, v.rule, v.title) == (False, "9.1", "Too long with a task") and "2 MP + 3 MP" in v.why
+    assert judge_move(costs, rules, limits, a, c, [c], ("other",)).legal
+    no = MoveLimits(4, marked_costs={"pa": (None, "9.2", "Forbidden", "not this unit")})
+    assert (judge_move(costs, rules, no, a, b, [b], ("pa",)).rule, judge_move(costs, rules, no, a, b, [b]).legal) == ("9.2", True)
+
+
+def test_a_unit_ending_under_a_marker_of_another_mode_is_noted_not_judged(galicia):
+    """MoveLimits.marked_unjudged: marker kind -> (rule, note): a move ending under such a new marker (in Rail Mode
+    on its way) is not priced: legal with the note; without the marker it is judged as ever."""
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 1))
+    far = _beyond(galicia)  # 2 MP
+    limits = MoveLimits(1, marked_unjudged={"train": ("9.3", "on its way")})
+    assert not judge_move(costs, rules, limits, "11.02", far, [far]).legal
+    v = judge_move(costs, rules, limits, "11.02", far, [far], ("train",))
+    assert (v.legal, v.rule, v.note) == (True, "9.3", "on its way")

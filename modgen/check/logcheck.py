@@ -206,6 +206,8 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
     start_units = {u.id: u for u in ph.start.units}
     end_units = {u.id: u for u in ph.end.units}
     mover = _mover(ph, rules)
+    stacked = _moved_in_stacks(by_unit, start_units)
+    by_mode: list[tuple[int, UnitState, UnitState]] = []  # moves legal only by another mode (rail)
     for unit_id, moves in by_unit.items():
         before, after = start_units.get(unit_id), end_units.get(unit_id)
         if before is None or after is None:
@@ -225,7 +227,7 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
                 continue
         if ph.phase in rules.phases or ph.phase in rules.counter_phases:
             if before.side == mover:
-                out += _movement(ph, rules, plugin, before, after, moves)
+                out += _movement(ph, rules, plugin, before, after, moves, unit_id in stacked, set(by_unit), by_mode)
             else:
                 title = "Move by the non-phasing side" if mover == ph.side else "Move by the phasing side in a counter movement phase"
                 out.append(StepFinding(last, Finding(rules.who_rule, title, (after.hex,), (unit_id,),
@@ -236,6 +238,9 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
         elif before.hex != after.hex:
             out.append(StepFinding(last, Finding(rules.who_rule, "Move outside the movement phase", (after.hex,), (unit_id,),
                                    f"{unit_id} moved {before.hex} -> {after.hex} in {ph.label()}")))
+    hook = getattr(plugin, "other_mode_moves", None)
+    if by_mode and callable(hook):  # what the phase's moves by that mode break together (a station's capacity)
+        out += hook(ph, by_mode)
     return out
 
 
@@ -248,17 +253,58 @@ def _mover(ph: PhaseLog, rules: MovementRules) -> Optional[str]:
     return others[0] if len(others) == 1 else ph.side
 
 
+def _moved_in_stacks(by_unit: dict[str, list[UnitMove]], start: dict[str, UnitState]) -> set[str]:
+    """The units the log shows moving in a stack all the way: another unit of their side began the
+    phase in the same hex and moved at the same time (their drops' steps overlap: a unit finishes its
+    move before another starts, so overlapping drops are one stack's), set down where this one was,
+    in the same order, this one's drops being all or the first of the other's (dropped off on the way).
+    A unit that went on beyond the others' drops may have moved alone from there: not counted."""
+    def path(moves: list[UnitMove]) -> list[str]:
+        out: list[str] = []
+        for m in moves:
+            if m.on_map and (not out or out[-1] != m.to):
+                out.append(m.to)
+        return out
+    out: set[str] = set()
+    paths = {uid: path(moves) for uid, moves in by_unit.items()}
+    for uid, moves in by_unit.items():
+        u, mine = start.get(uid), paths[uid]
+        if u is None or u.hex is None or not mine:
+            continue
+        for vid, other in by_unit.items():
+            v = start.get(vid)
+            if vid == uid or v is None or v.side != u.side or v.hex != u.hex:
+                continue
+            if paths[vid][:len(mine)] == mine and moves[0].step <= other[-1].step and other[0].step <= moves[-1].step:
+                out.add(uid)
+                break
+    return out
+
+
 def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState, after: UnitState,
-              moves: list[UnitMove]) -> list[StepFinding]:
+              moves: list[UnitMove], stacked: bool = False, moved: frozenset[str] | set[str] = frozenset(),
+              by_mode: Optional[list[tuple[int, UnitState, UnitState]]] = None) -> list[StepFinding]:
+    """`stacked`: the log shows the unit moving in a stack (priced off-road where the rules allow roads
+    only to a unit moving alone); `moved`: the units that moved in the phase (a road's extra cost for
+    the units in a hex counts only those the log shows there all phase); `by_mode` collects (step,
+    before, after) of a move legal only by another mode (the plugin's other_mode_moves judges them together)."""
     limits_of = getattr(plugin, "move_limits", None)
     limits: Optional[MoveLimits] = limits_of(ph.start, before) if callable(limits_of) else None
     last = moves[-1].step
     if limits is None:
         return []
+    if limits.road_enter:
+        limits = replace(limits, road_enter={h: kept for h, by in limits.road_enter.items()
+                                             if (kept := {k: v for k, v in by.items() if k not in moved})})
+    if stacked and limits.road_alone:
+        limits = replace(limits, off_road=True)
     drops = [m.to for m in moves if m.on_map]
-    verdict = judge_move(MoveCosts(ph.start.game.map, before.unit), rules, limits, before.hex, after.hex, drops)
+    verdict = judge_move(MoveCosts(ph.start.game.map, before.unit), rules, limits, before.hex, after.hex, drops,
+                         _marked(ph, before, after) if limits.marked_costs or limits.marked_unjudged else ())
+    if verdict.by_mode and by_mode is not None:
+        by_mode.append((last, before, after))
     if verdict.legal and verdict.note:
-        return [StepFinding(last, Finding(limits.forced_rule, "Move not checkable", (before.hex, after.hex), (before.id,),
+        return [StepFinding(last, Finding(verdict.rule or limits.forced_rule, "Move not checkable", (before.hex, after.hex), (before.id,),
                                           f"{before.id} {before.hex} -> {after.hex} in {ph.label()}: {verdict.note}",
                                           status=INFO), verdict.path.hexes if verdict.path else (),
                             verdict.path.cost if verdict.path else None)]
@@ -268,6 +314,15 @@ def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState
                                       f"{before.id} {before.hex} -> {after.hex} in {ph.label()}: {verdict.why}"
                                       + (f"; cheapest path {' '.join(verdict.path.hexes)}" if verdict.path else "")),
                         verdict.path.hexes if verdict.path else (), verdict.path.cost if verdict.path else None)]
+
+
+def _marked(ph: PhaseLog, before: UnitState, after: UnitState) -> tuple[str, ...]:
+    """The marker kinds a unit took on in the phase, read only when it ends the phase alone in its hex (a
+    marker in a stack may be another unit's)."""
+    if sum(1 for u in ph.end.units_on_map() if u.hex == after.hex) != 1:
+        return ()
+    had = {m.marker.kind for m in before.markers}
+    return tuple(sorted({m.marker.kind for m in after.markers if m.marker.kind} - had))
 
 
 def _off_turn_ok(plugin: Any, ph: PhaseLog, before: UnitState, after: UnitState, moves: list[UnitMove]) -> bool:

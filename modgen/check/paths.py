@@ -6,9 +6,16 @@ search is Dijkstra over hexes: entering a hex costs its terrain's TEC `move` (a 
 along a road), crossing a hexside adds the hexside's (a bridge's or ferry's own cost replaces
 the cost of what it crosses), and enemy zones of control add the declared enter and leave
 costs, or end the move (modgen.movement), an EZOC-to-EZOC step into some hexes at a lower cost
-the plugin names (MoveLimits.zoc_between). The rules plugin adds what data cannot say: which
-hexes are in an enemy ZOC for this unit, which hexes and hexsides a rule closes (enemy units,
-a fortress, a ZOC bond), and the unit's allowance this phase.
+the plugin names (MoveLimits.zoc_between). Where the game declares reciprocity
+(movement.reciprocity) a step is open only if the TEC would open the step back. A road step may
+pay extra for units in the hex entered (MoveLimits.road_enter: then priced off the road where
+cheaper); a unit moving in a stack where roads serve only units moving alone is priced off-road
+(road_alone, off_road). Another mode (rail) may reach a goal no path on foot does, from entry hexes
+a walk reaches with the MP that mode needs in hand (other_modes, mode_entries, mode_refusals); a
+task a marker shows after the move (a prepared attack) takes its MP from the allowance
+(marked_costs). The rules plugin adds what data cannot say: which hexes are in an enemy ZOC for
+this unit, which hexes and hexsides a rule closes (enemy units, a fortress, a ZOC bond), and the
+unit's allowance this phase.
 """
 
 from __future__ import annotations
@@ -72,6 +79,7 @@ class Verdict:
     why: str = ""
     path: Optional[Path] = None
     note: str = ""  # a legal move's note: what it needed that the log cannot confirm (a forced march's roll)
+    by_mode: bool = False  # legal only by another mode of movement (MoveLimits.other_modes: rail)
 
 
 class MoveCosts:
@@ -91,24 +99,42 @@ class MoveCosts:
 
     def enter(self, a: str, b: str, limits: Optional[MoveLimits] = None) -> tuple[Optional[float], bool, str]:
         """(cost of entering b from a, whether the unit must stop there, why not if it may not);
-        `limits`: the plugin's road links and the hexsides a road step does not pay."""
+        `limits`: the plugin's road links, the hexsides a road step does not pay, the extra cost of a
+        road step into a hex friendly units hold (the step then priced off-road where that is cheaper),
+        and off_road (no road movement for this move)."""
         m = self.m
         terrain = m.terrain_types[m.terrain[b]]
         if terrain.closed_to(self.tags):
             return CLOSED, False, f"{terrain.name} is prohibited terrain"
-        key = frozenset((a, b))
-        rates = [r for r in (self.road_rate.get(key), limits.road_links.get(key) if limits else None) if r is not None]
-        road = min(rates) if rates else None
-        if road is None and self.tags & set(terrain.road_only):
+        road: Optional[float] = None
+        if limits is None or not limits.off_road:
+            key = frozenset((a, b))
+            rates = [r for r in (self.road_rate.get(key), limits.road_links.get(key) if limits else None) if r is not None]
+            road = min(rates) if rates else None
+        road_only = bool(self.tags & set(terrain.road_only))
+        if road is None and road_only:
             return CLOSED, False, f"{terrain.name} may be entered only along a road"
-        base = road if road is not None else read_cost(terrain.move).value
-        if base is None:
-            return CLOSED, False, f"{terrain.name}: TEC cost {terrain.move!r}"
-        ignore = limits.road_ignores if limits is not None and road is not None else frozenset()
-        side, stop, why = self.hexside(a, b, ignore)
+        off = read_cost(terrain.move).value
+        if road is None:
+            if off is None:
+                return CLOSED, False, f"{terrain.name}: TEC cost {terrain.move!r}"
+            side, stop, why = self.hexside(a, b)
+            return (CLOSED, False, why) if side is None else (off + side, stop, "")
+        side, stop, why = self.hexside(a, b, limits.road_ignores if limits is not None else frozenset())
         if side is None:
             return CLOSED, False, why
-        return base + side, stop, ""
+        extra = sum(limits.road_enter[b].values()) if limits is not None and b in limits.road_enter else 0.0
+        if extra and off is not None and not road_only:  # the step may be made off the road instead
+            full, full_stop, _ = self.hexside(a, b)
+            if full is not None and off + full < road + side + extra:
+                return off + full, full_stop, ""
+        return road + side + extra, stop, ""
+
+    def restricted(self, h: str) -> bool:
+        """Whether the unit may not enter h from some neighbour whatever the way (its terrain is closed
+        to it, or open only along a road): a step out of h may then break reciprocity."""
+        terrain = self.m.terrain_types[self.m.terrain[h]]
+        return terrain.closed_to(self.tags) or bool(self.tags & set(terrain.road_only)) or read_cost(terrain.move).value is None
 
     def hexside(self, a: str, b: str, ignore: frozenset[str] = frozenset()) -> tuple[Optional[float], bool, str]:
         """(extra cost of crossing the hexside a/b, whether it ends the move, why not); `ignore`: hexside
@@ -133,6 +159,24 @@ class MoveCosts:
         return total, stop, ""
 
 
+def _steps(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, here: str, with_zoc: bool,
+           avoid: frozenset[str]):
+    """Each open step out of `here`: (next hex, its MP with the ZOC's, the ZOC's part, whether it ends the move)."""
+    back = bool(rules.reciprocal_rule) and costs.restricted(here)  # reciprocity: each step out must be open back in
+    for nxt in costs.m.neighbours(here):
+        if nxt in limits.closed or nxt in avoid or frozenset((here, nxt)) in limits.closed_sides \
+                or (here, nxt) in limits.closed_steps:
+            continue
+        if back and costs.enter(nxt, here, limits)[0] is None:
+            continue
+        step, stop, _ = costs.enter(here, nxt, limits)
+        if step is None:
+            continue
+        step += limits.side_costs.get(frozenset((here, nxt)), 0.0)
+        extra = rules.zoc.step(here in limits.ezoc, nxt in limits.ezoc, limits.zoc_between.get(nxt)) if with_zoc else 0.0
+        yield nxt, step + extra, extra, stop
+
+
 def cheapest_path(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, goal: str,
                   *, with_zoc: bool = True, avoid: frozenset[str] = frozenset()) -> Optional[Path]:
     """The cheapest legal path start -> goal (None: none at any cost). `with_zoc` False prices
@@ -150,16 +194,8 @@ def cheapest_path(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, st
             return Path(_trace(parent, goal), cost, zoc_paid[goal])
         if here != start and with_zoc and zoc.stop and here in limits.ezoc:
             continue  # entered an enemy ZOC: the move ends here
-        for nxt in costs.m.neighbours(here):
-            if nxt in limits.closed or nxt in avoid or frozenset((here, nxt)) in limits.closed_sides \
-                    or (here, nxt) in limits.closed_steps:
-                continue
-            step, stop, _ = costs.enter(here, nxt, limits)
-            if step is None:
-                continue
-            step += limits.side_costs.get(frozenset((here, nxt)), 0.0)
-            extra = zoc.step(here in limits.ezoc, nxt in limits.ezoc, limits.zoc_between.get(nxt)) if with_zoc else 0.0
-            total = cost + step + extra
+        for nxt, step, extra, stop in _steps(costs, rules, limits, here, with_zoc, avoid):
+            total = cost + step
             if total < best.get(nxt, float("inf")):
                 if stop and nxt != goal:
                     continue  # a hexside that ends the move (a canal) only to the goal
@@ -167,6 +203,25 @@ def cheapest_path(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, st
                 zoc_paid[nxt] = zoc_paid[here] + extra
                 heapq.heappush(heap, (total, nxt))
     return None
+
+
+def reach(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, budget: float) -> dict[str, float]:
+    """The cheapest cost of every hex a legal path from start reaches within `budget` MP."""
+    best: dict[str, float] = {start: 0.0}
+    heap: list[tuple[float, str]] = [(0.0, start)]
+    while heap:
+        cost, here = heapq.heappop(heap)
+        if cost > best.get(here, float("inf")):
+            continue
+        if here != start and rules.zoc.stop and here in limits.ezoc:
+            continue
+        for nxt, step, _, stop in _steps(costs, rules, limits, here, True, frozenset()):
+            total = cost + step
+            if total <= budget and total < best.get(nxt, float("inf")):
+                best[nxt] = total
+                if not stop:
+                    heapq.heappush(heap, (total, nxt))
+    return best
 
 
 def _trace(parent: dict[str, str], goal: str) -> tuple[str, ...]:
@@ -177,8 +232,15 @@ def _trace(parent: dict[str, str], goal: str) -> tuple[str, ...]:
 
 
 def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, goal: str,
-               drops: list[str]) -> Verdict:
-    """Is start -> goal a legal move? `drops` are the unit's drop hexes this phase, the goal last."""
+               drops: list[str], marked: tuple[str, ...] = ()) -> Verdict:
+    """Is start -> goal a legal move? `drops` are the unit's drop hexes this phase, the goal last; `marked`:
+    the marker kinds the unit took on in the phase (a task MoveLimits.marked_costs prices after the move)."""
+    unjudged = [limits.marked_unjudged[k] for k in marked if k in limits.marked_unjudged]
+    if unjudged and not limits.held:  # it ended the phase moving by a mode the search does not price
+        return Verdict(True, rule=unjudged[0][0], note=unjudged[0][1])
+    tasks = [limits.marked_costs[k] for k in marked if k in limits.marked_costs]
+    if tasks and not limits.held:
+        return _judge_with_tasks(costs, rules, limits, start, goal, drops, tasks)
     if limits.held:  # even set down where it stood: the log shows it moved
         return Verdict(False, limits.held[0], "Move by a unit that may not move", limits.held[1])
     if goal == start:
@@ -206,8 +268,14 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
                        f"{path.cost - limits.allowance:g} beyond the allowance {limits.allowance:g} (at most "
                        f"+{limits.forced:g}); its Effectiveness Check roll is not checkable from the log")
     if goal in limits.other_modes:  # no path on foot: another mode the plugin names (rail) may reach it
+        refusal = limits.mode_refusals.get(goal)
+        if refusal and not _mode_entry(costs, rules, limits, start, goal):
+            return Verdict(False, *refusal)
         rule, title, why = limits.other_modes[goal]
-        return Verdict(True) if not rule else Verdict(False, rule, title, why)
+        if not rule:  # legal, with what the log cannot confirm of that mode (the rule of the note)
+            note_rule, note = limits.mode_note or ("", "")
+            return Verdict(True, rule=note_rule, note=note, by_mode=True)
+        return Verdict(False, rule, title, why)
     if adjacent and rules.minimum_hexes >= 1 and blocked is None:
         return Verdict(True, path=Path((start, goal), step or 0.0, 0.0))  # minimum movement
     ext: Optional[Path] = None
@@ -218,6 +286,19 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
             return Verdict(True, path=ext)
     if blocked is not None:
         return blocked
+    forced = f" + {limits.forced:g} by forced march ({limits.forced_rule})" if limits.forced else ""
+    if limits.off_road and limits.road_alone:  # moved in a stack: would road movement have made it fit?
+        road = cheapest_path(costs, rules, replace(limits, off_road=False), start, goal)
+        if road is not None and road.cost <= limits.allowance + limits.forced:
+            priced = f"its cheapest path costs {path.cost:g} MP" if path is not None else "no path fits"
+            return Verdict(False, limits.road_alone[0], "Road movement by a stack",
+                           f"{limits.road_alone[1]}: off the roads {priced}, more than the allowance {limits.allowance:g}"
+                           f"{forced}; only road movement ({road.cost:g} MP, {' '.join(road.hexes)}) would fit", path or road)
+    if path is None and rules.reciprocal_rule and costs.restricted(start):
+        terrain = costs.m.terrain_types[costs.m.terrain[start]]
+        return Verdict(False, rules.reciprocal_rule, "Move out of terrain it could not enter",
+                       f"it stood in {start} ({terrain.name}), which it may not enter: a unit may move from one hex to "
+                       "another only if it could also move back")
     free = cheapest_path(costs, rules, limits, start, goal, with_zoc=False)
     if path is None:
         if free is not None and rules.zoc.rule:
@@ -229,7 +310,6 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
         return Verdict(False, rules.minimum_rule, "Minimum move and other movement",
                        f"moved one hex to {minimum} by minimum movement (it costs more than the allowance "
                        f"{limits.allowance:g} MP), then on: a unit using minimum movement spends no other MP", path)
-    forced = f" + {limits.forced:g} by forced march ({limits.forced_rule})" if limits.forced else ""
     if free is not None and free.cost <= limits.allowance + limits.forced and rules.zoc.rule:
         return Verdict(False, rules.zoc.rule, "Move too long with enemy ZOC costs",
                        f"cheapest path costs {path.cost:g} MP ({path.cost - path.zoc_cost:g} terrain + "
@@ -240,6 +320,13 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
             return Verdict(False, limits.side_rule[0], f"Move too long with the cost of crossing {limits.side_rule[1]}",
                            f"cheapest path costs {path.cost:g} MP, {plain.cost:g} without crossing {limits.side_rule[1]}; "
                            f"more than the allowance {limits.allowance:g}{forced}", path)
+    if limits.road_enter_rule and limits.road_enter:
+        plain = cheapest_path(costs, rules, replace(limits, road_enter={}), start, goal)
+        if plain is not None and plain.cost <= limits.allowance + limits.forced:
+            what = limits.road_enter_rule[1]
+            return Verdict(False, limits.road_enter_rule[0], f"Move too long with the cost of {what}",
+                           f"cheapest path costs {path.cost:g} MP, {plain.cost:g} without {what}; more than the "
+                           f"allowance {limits.allowance:g}{forced}", path)
     if ext is not None:  # the extended allowance applied: name it, and the path it allows
         return Verdict(False, rules.rule, "Move longer than the movement allowance",
                        f"cheapest path clear of hexes next to enemy units costs {ext.cost:g} MP, more than the "
@@ -249,6 +336,34 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
               "and there is none" if extended else "")
     return Verdict(False, rules.rule, "Move longer than the movement allowance",
                    f"cheapest path costs {path.cost:g} MP, more than the allowance {limits.allowance:g}{forced}{beside}", path)
+
+
+def _judge_with_tasks(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, goal: str,
+                      drops: list[str], tasks: list[tuple[Optional[float], str, str, str]]) -> Verdict:
+    """A move followed by tasks a marker shows (MP, rule, title, why): a task the rules forbid the unit (MP None)
+    breaks its rule; else the move must fit the allowance less the tasks' MP, citing the task's rule when the
+    move alone fits."""
+    for mp, rule, title, why in tasks:
+        if mp is None:
+            return Verdict(False, rule, title, why)
+    spent = sum(mp for mp, _, _, _ in tasks if mp is not None)
+    less = judge_move(costs, rules, replace(limits, allowance=limits.allowance - spent), start, goal, drops)
+    if less.legal or not judge_move(costs, rules, limits, start, goal, drops).legal:
+        return less
+    _, rule, title, why = tasks[0]
+    cost = f"{less.path.cost:g} MP" if less.path is not None else "its move"
+    return Verdict(False, rule, title, f"{why}: {cost} + {spent:g} MP is more than the allowance {limits.allowance:g}"
+                   + (f" + {limits.forced:g} by forced march ({limits.forced_rule})" if limits.forced else ""), less.path)
+
+
+def _mode_entry(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, goal: str) -> str:
+    """A hex where the other mode may begin (MoveLimits.mode_entries) that a path on foot reaches with the MP
+    the mode needs there to reach `goal` still in hand, else ''."""
+    need = {e: by[goal] for e, by in limits.mode_entries.items() if goal in by and by[goal] <= limits.allowance}
+    if not need:
+        return ""
+    costs_to = reach(costs, rules, limits, start, limits.allowance - min(need.values()))
+    return next((e for e in sorted(need) if e in costs_to and costs_to[e] + need[e] <= limits.allowance), "")
 
 
 def _minimum_first(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, drops: list[str]) -> str:

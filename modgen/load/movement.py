@@ -34,6 +34,9 @@ MOVEMENT = obj("How units move, for checking logs (the TEC gives terrain costs):
     "combat_phases": texts("the phases in which units move only by combat results (retreats, advances)"),
     "counter_phases": texts("the phases in which the NON-phasing side's units move by their MA (a counter movement "
                             "phase; the rules plugin's move_limits may give them a smaller allowance there)"),
+    "reciprocity": obj("A unit may move from hex A to hex B only if the TEC would also let it move from B to A.", {
+        "rule": must(text("the rule number")),
+    }),
 })
 
 
@@ -57,7 +60,8 @@ def read_movement(g: Node, phases: tuple[str, ...]) -> Optional[MovementRules]:
         mini.integer("hexes", lo=1, hi=3) if mini else 0, mini.text("rule") if mini else "",
         _number(ext, "bonus") if ext else 0.0, ext.text("rule") if ext else "",
         tuple(v for _, v, _ in m.texts("entry_phases", [])), m.text("entry_rule", ""),
-        tuple(v for _, v, _ in m.texts("combat_phases", [])), tuple(v for _, v, _ in m.texts("counter_phases", [])))
+        tuple(v for _, v, _ in m.texts("combat_phases", [])), tuple(v for _, v, _ in m.texts("counter_phases", [])),
+        m.child("reciprocity").text("rule") if m.child("reciprocity", None) is not None else "")
 
 
 def _number(n: Node, key: str) -> float:

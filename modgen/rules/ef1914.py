@@ -25,7 +25,7 @@ from ..plugin_api import (
     END_OF_PHASE, FIXED_IN_PHASE, Finding, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
     VPReport, once,
 )
-from . import ef1914_attachment, ef1914_log, ef1914_positions, ef1914_supply, ef1914_victory
+from . import ef1914_attachment, ef1914_log, ef1914_positions, ef1914_rail, ef1914_supply, ef1914_victory
 from .ef1914_units import enemy_zoc, is_artillery, is_combat, projects_zoc, rail_mode
 from .common import neighbour_tables, prohibited_terrain, unit_ids
 
@@ -69,6 +69,13 @@ TIMINGS = (
     RuleTiming("3.3.5", Timing(), "3.3.5: a unit bearing the Movement Restriction dot begins the scenario immobile "
                "(or as a city garrison) until the GT in the dot; without a number it is never released."),
     RuleTiming("5.0", Timing(), "5.0: the sequence of play: game turns, player turns and phases in order."),
+    RuleTiming("8.2", Timing(), "8.2.6: the number of RCPs that can en/detrain in one station during a Movement Phase "
+               "is limited to 8; during a Counter Movement Phase it is limited to 4 (a log's rail moves).",
+               title="RR Station capacity exceeded"),
+    RuleTiming("8.5", Timing(), "8.5: a successful Repulse causes the entire defending stack to retreat two hexes; a "
+               "player with a friendly combat unit adjacent to an enemy-occupied hex may Repulse it, never a hex with an "
+               "enemy fortress unit nor over a Major or Grand River (a log's two-hex move of the side not moving).",
+               title="Two-hex retreat without a Repulse"),
     # 14.0: "The supply state of a player's units is determined once per GT during the friendly Supply Phase;
     # once a unit is determined to be in Low Supply or Out of Supply, it remains so until its status is checked
     # anew during the next friendly Supply Phase" (14.5: "Units that are in Low Supply or Out of Supply suffer
@@ -145,6 +152,8 @@ class EF1914Rules:
     # log hooks (modgen.check.logcheck): movement limits (8.0, 8.1, 4.1, 3.3), the other side's moves in a movement phase
     move_limits = staticmethod(ef1914_log.move_limits)
     off_turn_move = staticmethod(ef1914_log.off_turn_move)
+    off_turn_refusal = staticmethod(ef1914_log.off_turn_refusal)  # 8.5: a two-hex retreat no Repulse explains
+    other_mode_moves = staticmethod(ef1914_rail.other_mode_moves)  # 8.2.6: a station's capacity, over the phase's rail moves
 
     # ------------------------------------------------------------------ position
     def check(self, state: GameState) -> list[Finding]:

@@ -9,8 +9,12 @@ into hexes friendly units hold, road movement along RR lines and past escarpment
 (game.yaml movement.counter_phases) the non-phasing player moves (5.4), at half the allowance;
 off_turn_move names the moves the other side may make in a movement phase.
 
-A move no path on foot explains, from a friendly RR Station not in an EZOC to another station on
-the side's operational RR lines, is read as a rail move (8.2) and judged by its destination only.
+A move no path on foot explains, ending at a RR Station the side's operational RR lines join to a
+station the unit could entrain at, is read as a rail move (8.2, modgen.rules.ef1914_rail: the
+station to entrain at, out of an EZOC and in reach on foot with 1 MP per RCP left, the gauge, the
+destination). Road movement (8.1.4) serves only a unit moving alone: the core prices a unit the
+log shows moving in a stack off-road; a road step into a hex other friendly units hold pays 8.1.4a's
+extra MP. 8.1.1's reciprocity is game.yaml's (movement.reciprocity).
 Not judged (the move is left unchecked, never guessed): units in Rail Mode at the phase's start
 and rail-only units (8.2; an "R" MA, 3.3); the reactions and displacements of
 off_turn_move beyond their kind and distance.
@@ -22,11 +26,10 @@ from fractions import Fraction
 from typing import Optional
 
 from ..gamestate import GameState, UnitState
-from ..plugin_api import MoveLimits, PhaseLog, UnitMove, once
+from ..plugin_api import Finding, MoveLimits, PhaseLog, UnitMove, once
 from .common import neighbour_tables
-from .ef1914_lines import linked, rail_links_within
 from .ef1914_positions import ip_hexes
-from .ef1914_supply import _SideTrace
+from .ef1914_rail import ENTRAIN_TITLE, RAIL_NOTE, RAIL_TITLE, TRANS_SHIP_TITLE, rail_limits  # noqa: F401 (titles: the tests' words)
 from .ef1914_units import enemy_zoc, is_artillery, is_combat, rail_mode
 
 MOVEMENT, COUNTER_MOVEMENT = "Movement", "Counter Movement"  # game.yaml turns.phases (5.4)
@@ -121,61 +124,73 @@ def _rate(text: str) -> Optional[float]:
         return None
 
 
+ROAD_ALONE = ("8.1.4", "8.1.4: \"A unit may gain the benefits of Road Movement only if moving individually (i.e., units "
+              "cannot use Road Movement moving as part of a stack this includes Asset Units)\"; the log shows it moving in a stack")
+ROAD_FRIENDS = ("8.1.4a", "friendly units in the hexes entered by road (8.1.4a)")
+
+
+def road_cost_of(f: UnitState) -> float:
+    """8.1.4a: "A unit using Road Movement to enter a hex containing other friendly units pays additional MPs for every
+    such unit in the hex: +1 MP for every division-sized infantry unit on its front. +1/2 MP per brigade-sized infantry
+    unit, reduced division-sized infantry unit or any size cavalry, supply, or artillery unit. There is no additional
+    MP cost due to any other type of unit." (Its EXAMPLE: an infantry regiment Asset Unit adds nothing.)"""
+    if f.unit.type == "infantry":
+        return {"XX": 0.5 if f.reduced else 1.0, "X": 0.5}.get(f.unit.size, 0.0)
+    if f.unit.type == "cavalry" or is_artillery(f) or f.unit.has("supply_unit"):
+        return 0.5
+    return 0.0
+
+
+def _road_enter(state: GameState, u: UnitState) -> dict[str, dict[str, float]]:
+    """8.1.4a's extra MP by road into each hex other friendly units hold, per unit. DECISION: entrained units (Rail
+    Mode, 8.2.4: "not actually in one specific hex") add nothing; the core counts only the units the log shows
+    in the hex all phase (modgen.check.logcheck), never one that may have left before the unit passed."""
+    out: dict[str, dict[str, float]] = {}
+    for f in state.units_on_map():
+        if f.side == u.side and f.unit.id != u.unit.id and not rail_mode(f) and (mp := road_cost_of(f)):
+            out.setdefault(f.hex, {})[f.unit.id] = mp  # type: ignore[index]
+    return out
+
+
 # 8.3: "A player may increase an infantry unit's MA by up to 3 MPs, and a cavalry unit's MA by up to 6 MPs per
 # movement phase. EXAMPLE: An infantry unit has a MA of 7; therefore the unit could expend up to a maximum of
 # 10 MPs during a Movement Phase and a maximum of 6-1/2 MPs during a Counter Movement Phase." Its Effectiveness
 # Check (2d6) and the Forced March Results Table (lost) are not read: a move within the extra MP is legal, with a
 # note that the roll is not checkable.
 FORCED_MARCH = {"infantry": 3.0, "cavalry": 6.0}
-RAIL_MIN_DISTANCE = 3  # 8.2 (3): "a minimum of three hexes away from enemy units"
-RAIL_TITLE = "Rail movement to a station near the enemy"
+# 8.2 (4): "A unit must be moved up to the maximum number of hexes permitted by the Railroad Movement Rate for each MP
+# expended"; a unit out of MPs stays in Rail Mode on the line (8.2.4 "Entrained units are not actually in one specific
+# hex"): one that ends its phase under a Rail Mode marker it lacked is on its way, not judged (its rail MP, at the
+# GT's authored rate, and its destination, not on the map, are not checkable).
+EN_ROUTE = {"rail_mode": ("8.2", "entrained in the phase and still in Rail Mode at its end (8.2 (4)): a rail move under way; "
+                          "its destination, Rail Points and rail MP are not checkable from the log")}
+PREPARED_ATTACK_MP = 3.0  # 8.4: "During the Movement Phase a unit may expend three MPs and place a Prepared Attack marker"
+PA_TITLE = "Move too long with a Prepared Attack's 3 MP"
+PA_FORBIDDEN = "Prepared Attack marker the rules forbid"
 
 
-def _rail_net(state: GameState, side: str) -> tuple[dict[str, list[str]], set[str], dict[str, str]]:
-    """The side's rail net for 8.2: RR links between friendly operational RR hexes (14.x's, as the
-    supply trace reads them), its RR Stations (2.2: a city, town or village on a RR line), and the
-    stations fewer than three hexes from an enemy unit -> that unit's hex. Once per save and side."""
-    def compute() -> tuple[dict[str, list[str]], set[str], dict[str, str]]:
-        trace = _SideTrace(state, side)
-        links = rail_links_within(state.game.map, trace.operational)
-        stations = trace.stations & trace.operational
-        nbrs, _ = neighbour_tables(state.game.map)
-        near: dict[str, str] = {}
-        for e in sorted(x.hex for x in state.units_on_map() if x.side != side):
-            ring, seen = {e}, {e}
-            for _ in range(RAIL_MIN_DISTANCE - 1):
-                ring = {n for h in ring for n in nbrs[h]} - seen
-                seen |= ring
-            for h in seen & stations:
-                near.setdefault(h, e)
-        return links, stations, near
-    return once(state, f"ef1914:rail-net:{side}", compute)
-
-
-def rail_goals(state: GameState, u: UnitState, ezoc: set[str]) -> dict[str, tuple[str, str, str]]:
-    """8.2 Railroad Movement, the stations a unit may reach by rail this phase, each legal or with the
-    rule it breaks: "(1) Entraining: To use railroad movement a unit must enter Rail Mode in a hex
-    containing a friendly RR Station (see 2.2) that is not in an EZOC"; "(3) Destination Hex: ... any RR
-    Station in friendly controlled territory, a minimum of three hexes away from enemy units".
-    Not judged (DECISION, the log shows drops, not the Rail Mode marker's moment nor the RPs spent):
-    the MPs (RCPs to en/detrain, the GT's rate), the Rail Points, the stations' capacity, the gauge,
-    and whether the destination is friendly controlled; a unit is read as able to go anywhere along the
-    side's operational RR lines from a station it stands on."""
-    if u.hex is None or u.hex in ezoc or not u.unit.mark("rcp"):
-        return {}
-    links, stations, near = _rail_net(state, u.side)
-    if u.hex not in stations:
-        return {}
-    seen = linked(links, {u.hex})
-    out: dict[str, tuple[str, str, str]] = {}
-    for h in sorted((seen & stations) - {u.hex}):
-        if h in near:
-            out[h] = ("8.2", RAIL_TITLE, f"read as a rail move (no path on foot within the allowance): its destination "
-                      f"{h} is fewer than three hexes from the enemy unit in {near[h]} (8.2: \"a minimum of three "
-                      f"hexes away from enemy units\")")
-        else:
-            out[h] = ("", "", "")
-    return out
+def _prepared_attack(state: GameState, u: UnitState) -> dict[str, tuple[Optional[float], str, str, str]]:
+    """8.4 Prepared Attack, as the log shows it (a Prepared Attack marker the unit did not have when the phase
+    began): "During the Movement Phase a unit may expend three MPs and place a Prepared Attack marker. ... Once a
+    unit has placed a Prepared Attack marker it may not expend any more MPs during that phase. Important: Units
+    cannot place Prepared Attack markers during the Counter Movement Phase." 8.4 Restrictions: "Only non-demoralized infantry
+    and artillery units can place Prepared Attack markers; Cavalry units cannot do so." 8.3 PLAY NOTE: "Units may
+    use a Forced March to place a Prepared Attack marker" (the forced march stays). Demoralized: a Disorder marker
+    (7.4 "Disordered units are simply Demoralized units"); a formation demoralized on its Attachment track is not
+    read. Not checkable: the marker's facing (not modelled), so neither its target nor the artillery's condition
+    ("only if a friendly infantry unit has already placed a Prepared Attack marker pointing to the same hex")."""
+    if state.phase == COUNTER_MOVEMENT:
+        return {"prepared_attack": (None, "8.4", PA_FORBIDDEN, "\"Units cannot place Prepared Attack markers during the "
+                                    "Counter Movement Phase\"")}
+    if u.unit.type != "infantry" and not is_artillery(u):
+        return {"prepared_attack": (None, "8.4", PA_FORBIDDEN, f"a {u.unit.type} unit: \"Only non-demoralized infantry "
+                                    "and artillery units can place Prepared Attack markers; Cavalry units cannot do so\"")}
+    if any(m.marker.kind == "disorder" for m in u.markers):
+        return {"prepared_attack": (None, "8.4", PA_FORBIDDEN, "a Disordered unit (7.4: \"Disordered units are simply "
+                                    "Demoralized units\"): \"Only non-demoralized infantry and artillery units can place "
+                                    "Prepared Attack markers\"")}
+    return {"prepared_attack": (PREPARED_ATTACK_MP, "8.4", PA_TITLE, "8.4: \"a unit may expend three MPs and place a "
+                                "Prepared Attack marker ... it may not expend any more MPs during that phase\"")}
 
 
 def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
@@ -195,17 +210,26 @@ def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
         closed.update({h: ("12.4", "a fortress garrison may move only within its fortress complex "
                                    f"({', '.join(sorted(complex_))}) until the GT in its dot") for h in ring if h not in closed})
     ezoc = set(enemy_zoc(state, u.side))
-    return MoveLimits(allowance(state, u), frozenset(ezoc), closed, held=held,
+    ma = allowance(state, u)
+    goals, entries, refusals = ({}, {}, {}) if held else rail_limits(state, u, ezoc, ma)
+    return MoveLimits(ma, frozenset(ezoc), closed, held=held,
                       zoc_between=_between_costs(state, u, ezoc), road_links=_rail_road_links(state),
-                      road_ignores=ROAD_IGNORES, other_modes={} if held else rail_goals(state, u, ezoc),
-                      forced=FORCED_MARCH.get(u.unit.type, 0.0), forced_rule="8.3")
+                      road_ignores=ROAD_IGNORES, other_modes=goals, mode_entries=entries, mode_refusals=refusals,
+                      mode_note=RAIL_NOTE, marked_costs=_prepared_attack(state, u), marked_unjudged=EN_ROUTE,
+                      forced=FORCED_MARCH.get(u.unit.type, 0.0), forced_rule="8.3",
+                      road_alone=ROAD_ALONE, road_enter=_road_enter(state, u), road_enter_rule=ROAD_FRIENDS)
+
+
+REPULSE_TITLE = "Two-hex retreat without a Repulse"
+NO_REPULSE_ACROSS = frozenset({"major_river", "grand_river"})  # map.yaml hexside types: 8.5 "cannot be conducted over"
 
 
 def _reaction(ph: PhaseLog, before: UnitState, after: UnitState) -> bool:
     """A move 5.4 / 9.x allow the non-active side in the active side's Movement Phase, not judged
     further here: 9.1 a cavalry unit's one-hex reaction (its trigger is not read: DECISION, any
     one-hex cavalry move stands); 9.5.1 artillery displacing and 9.8.1 corps trains retreating
-    (involuntary); 8.5 a stack retreating two hexes from a successful Repulse."""
+    (involuntary); 8.2.4 an entrained unit displacing "up to 15 hexes" along a RR line; 8.5 a stack
+    retreating two hexes from a successful Repulse (_repulse_refused)."""
     if before.hex is None or after.hex is None:
         return False
     nbrs, _ = neighbour_tables(ph.start.game.map)
@@ -213,9 +237,29 @@ def _reaction(ph: PhaseLog, before: UnitState, after: UnitState) -> bool:
     two = not one and any(after.hex in nbrs[n] for n in nbrs[before.hex])
     if before.unit.type == "cavalry" and one:
         return True
-    if is_artillery(before) or before.unit.has("supply_unit"):
+    if is_artillery(before) or before.unit.has("supply_unit") or rail_mode(before):
         return True
-    return two
+    return two and _repulse_refused(ph, before) is None
+
+
+def _repulse_refused(ph: PhaseLog, before: UnitState) -> Optional[str]:
+    """Why a two-hex move of a unit of the side not moving cannot be the retreat of a successful Repulse (None: it
+    can). 8.5: "a player with a friendly Combat unit adjacent to an enemy-occupied hex announces his intention to
+    perform a Repulse"; "A hex containing an enemy fortress unit may not be the target of a Repulse. A Repulse cannot
+    be conducted over a Major or Grand River" (DECISION: a bridge does not lift it, the rule names no exception).
+    DECISION: the repulsing unit may have come next to the hex during the phase: any hex an enemy combat unit stood
+    in when the phase began or was set down in during it counts (the log's order of drops is not read)."""
+    state, m = ph.start, ph.start.game.map
+    if any(f.hex == before.hex and f.side == before.side and f.unit.has("fortress") for f in state.units_on_map()):
+        return "its hex holds a fortress unit (8.5: \"A hex containing an enemy fortress unit may not be the target of a Repulse\")"
+    combat = {u.id for u in state.units if u.side != before.side and is_combat(u)}
+    spots = {u.hex for u in state.units_on_map() if u.id in combat} | {mv.to for mv in ph.moves if mv.unit in combat and mv.on_map}
+    nbrs, _ = neighbour_tables(m)
+    if any(n in spots and not {t.id for t in m.side_types(before.hex, n)} & NO_REPULSE_ACROSS for n in nbrs[before.hex]):  # type: ignore[index]
+        return None
+    return ("no enemy combat unit stood or was set down next to it in the phase but across a Major or Grand River (8.5: "
+            "\"a player with a friendly Combat unit adjacent to an enemy-occupied hex\" may Repulse; \"A Repulse cannot be "
+            "conducted over a Major or Grand River\")")
 
 
 def off_turn_move(ph: PhaseLog, before: UnitState, after: UnitState, moves: list[UnitMove]) -> bool:
@@ -224,3 +268,22 @@ def off_turn_move(ph: PhaseLog, before: UnitState, after: UnitState, moves: list
     PLAY NOTE (9.1): "Cavalry Reaction Movement is the only time nonactive units may voluntarily
     move during the movement phases"."""
     return ph.phase in (MOVEMENT, COUNTER_MOVEMENT) and _reaction(ph, before, after)
+
+
+def off_turn_refusal(ph: PhaseLog, before: UnitState, after: UnitState, moves: list[UnitMove]) -> Optional[Finding]:
+    """8.5's finding for a two-hex move of the side not moving, in a movement phase, that no Repulse explains (a
+    unit other than cavalry, artillery, supply and entrained units, whose moves _reaction names); None otherwise
+    (the core's words, the sequence of play, apply)."""
+    if ph.phase not in (MOVEMENT, COUNTER_MOVEMENT) or before.hex is None or after.hex is None:
+        return None
+    if is_artillery(before) or before.unit.has("supply_unit") or rail_mode(before):
+        return None
+    nbrs, _ = neighbour_tables(ph.start.game.map)
+    if after.hex in nbrs[before.hex] or not any(after.hex in nbrs[n] for n in nbrs[before.hex]):
+        return None
+    why = _repulse_refused(ph, before)
+    if why is None:
+        return None
+    return Finding("8.5", REPULSE_TITLE, (after.hex,), (before.id,), f"{before.id} ({ph.start.game.side(before.side).name}) "
+                   f"moved {before.hex} -> {after.hex} in {ph.label()}: read as the retreat of a successful Repulse (8.5: "
+                   f"\"The entire defending STACK to retreat two hexes\"), but {why}")
