@@ -66,7 +66,7 @@ def engine_dir() -> Path:
     """Where install-engine.sh put the engine: $MODGEN_ENGINE_DIR, else <repo>/build/engine."""
     env = os.environ.get("MODGEN_ENGINE_DIR")
     if env:
-        return Path(env)
+        return Path(env).resolve()  # absolute: the engine runs in a folder of its own (run_engine's cwd)
     return Path(__file__).resolve().parents[1] / "build" / "engine"
 
 
@@ -273,7 +273,8 @@ def run_engine(
     (``setup``/``save`` record), pieces and global properties are reported after it, as a run with that ``setup``/``save``
     reports them (``EngineResult.items``): one start for all the setups and saves of a module.
     ``harness_args``: further harness options as they are, e.g. ``["--screenshot", "/abs/map.png",
-    "--screenshot-at", "2400,3100"]`` (conformance/README.md lists them).
+    "--screenshot-at", "2400,3100"]`` (conformance/README.md lists them); paths in them absolute (the engine runs
+    in its own folder).
     """
     if save is not None and setup is not None:
         raise ValueError("give save or setup, not both")
@@ -318,6 +319,11 @@ def run_engine(
             encoding="utf-8",
             errors="replace",
             start_new_session=True,  # so a timeout kills Xvfb and java together
+            # VASSAL's module manager (the second JVM a save starts) keeps its lock and key files in the
+            # conf dir, which the harness leaves undefined: "CONF_DIR_IS_UNDEFINED", relative to the working
+            # folder. Two runs from one folder raced on them ("VASSAL: IO error", EOFException reading the
+            # key the other had not written yet) and a run failed at random: each run works in its own home
+            cwd=home,
             # saving a game or a log starts a second JVM (VASSAL's module manager); it must use the
             # fresh home too, or concurrent runs share (and lock) the real ~/.VASSAL
             env={**os.environ, "JAVA_TOOL_OPTIONS": f"{os.environ.get('JAVA_TOOL_OPTIONS', '')} -Duser.home={home}".strip()},

@@ -128,23 +128,8 @@ def test_a_module_without_the_finding_marker_is_refused(tmp_path: Path) -> None:
 def test_annotated_saves_open_in_the_engine_with_each_marker_on_its_hex(annotated) -> None:
     """The real engine loads each annotated sample cleanly: every unit and marker where our reader
     reads it, each finding marker on its finding's hex, the report's lines in the chat."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from modgen.engine import run_engine
-
-    require_engine()
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        runs = {g: pool.submit(run_engine, m, save=c, images=False) for g, (m, _, c) in annotated.items()}
-        results = {g: r.result() for g, r in runs.items()}
-    for game_id, res in results.items():
-        module, save, copy = annotated[game_id]
-        assert res.ok, f"{game_id}:\n{res.describe()}"
-        report = check_saves([copy], module)
+    for game_id, (res, report) in _opened(annotated).items():
         state = report.saves[0].state
-        engine = {p["id"]: p for p in res.pieces}
-        for u in state.units:
-            if u.map is not None and u.hex is not None:
-                assert (engine[u.piece_id]["map"], engine[u.piece_id]["location"]) == (u.map, u.hex), (game_id, u.unit.id)
         gpid = state.game.gpid(FINDING_KIND, FINDING_KIND)
         rings = sorted(p["location"] for p in res.pieces if p.get("gpid") == gpid)
         assert rings == sorted(h for h, _, _ in _placed(report)), game_id
@@ -189,20 +174,29 @@ def test_a_log_s_final_position_is_annotated_with_the_steps_that_broke_rules(ann
 
 
 def test_an_annotated_log_position_opens_in_the_engine(annotated_logs) -> None:
+    for res, _ in _opened(annotated_logs).values():
+        assert any("step(s) of turn-illegal.vlog break a rule" in c["text"] for c in res.of_kind("chat"))
+
+
+def _opened(copies: dict[str, tuple[Path, Path, Path]]) -> dict:
+    """Each annotated copy loaded by the real engine (two at a time): game -> (the engine's result, our check of
+    the copy), having asserted that the engine loaded it cleanly with every unit on the hex our reader reads."""
     from concurrent.futures import ThreadPoolExecutor
 
     from modgen.engine import run_engine
 
     require_engine()
     with ThreadPoolExecutor(max_workers=2) as pool:
-        runs = {g: pool.submit(run_engine, m, save=c, images=False) for g, (m, _, c) in annotated_logs.items()}
+        runs = {g: pool.submit(run_engine, m, save=c, images=False) for g, (m, _, c) in copies.items()}
         results = {g: r.result() for g, r in runs.items()}
+    out = {}
     for game_id, res in results.items():
-        module, _, copy = annotated_logs[game_id]
+        module, _, copy = copies[game_id]
         assert res.ok, f"{game_id}:\n{res.describe()}"
-        state = check_saves([copy], module).saves[0].state
+        report = check_saves([copy], module)
         engine = {p["id"]: p for p in res.pieces}
-        for u in state.units:
+        for u in report.saves[0].state.units:
             if u.map is not None and u.hex is not None:
                 assert (engine[u.piece_id]["map"], engine[u.piece_id]["location"]) == (u.map, u.hex), (game_id, u.unit.id)
-        assert any("step(s) of turn-illegal.vlog break a rule" in c["text"] for c in res.of_kind("chat"))
+        out[game_id] = (res, report)
+    return out
