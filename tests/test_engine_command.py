@@ -37,3 +37,17 @@ def test_a_module_missing_an_image_fails_in_every_run_naming_it(tmp_path: Path) 
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     done = _modgen("engine", str(tmp_path / "none.vmod"))
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "no such module" in done.stderr
+
+
+def test_the_launcher_s_own_race_on_saving_is_not_counted_other_io_errors_are() -> None:
+    """Two saves a moment apart race in VASSAL's module manager (modgen.engine.HARNESS_ARTIFACTS): that one
+    message, as VASSAL logs it, is ignored; any other IO error still counts."""
+    import re
+
+    from modgen.engine import HARNESS_ARTIFACTS
+
+    race = ("VASSAL: IO error\njava.io.EOFException\n\tat java.base/java.io.RandomAccessFile.readInt(RandomAccessFile.java:842)\n"
+            "\tat VASSAL.launch.ModuleManager.main(ModuleManager.java:204)")
+    other = "VASSAL: IO error\njava.io.FileNotFoundException: /x/y.vlog (No such file or directory)"
+    assert any(re.search(p, race, re.DOTALL) for p in HARNESS_ARTIFACTS)
+    assert not any(re.search(p, other, re.DOTALL) for p in HARNESS_ARTIFACTS)
