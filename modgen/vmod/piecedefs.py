@@ -92,7 +92,7 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
     ex, ey = elim.x + elim.w // 2, elim.y + elim.h // 2
     reported = unit_reports(game.texts, flip=FLIP_KEY if unit.back is not None else None, mask=MASK_KEY,
                             eliminate=ELIMINATE_KEY, delete=DELETE_KEY, step_level=f"{STEP_LAYER}_Level",
-                            label=LABEL_KEY, mask_name=f"{nat.name} unit")
+                            mask_name=f"{nat.name} unit", label=LABEL_KEY)
     states = unit_state_traits(game)
     traits: list[vp.Trait] = [
         *reported.outer,
@@ -161,21 +161,20 @@ def unit_label() -> vp.Trait:
                          v_pos="b", h_pos="c", v_just="t", description="Label (Ctrl+L): a note on the counter")
 
 
-
-
 def finding_def(game: Game) -> PieceDef:
     """The checker's finding marker (`modgen check --annotate`): a red ring on the finding's hex in the
     Findings layer above the units, its rule number and words in a Text Label under it and in its
     Marker (Rule, Finding), which the annotated save sets per finding. In the palette too, so that
     Refresh Counters and `modgen refresh` find its definition, and a referee may place one by hand."""
+    gpid = game.gpid(FINDING_KIND, FINDING_KIND)
     traits = [
         vp.delete(DELETE_KEY, command="Delete", description="Remove the finding"),
         vp.text_label(key=LABEL_KEY, menu="Change text", font_size=11, background="255,235,235", foreground="150,0,0",
                       v_pos="b", v_just="t", description="The finding: rule number and words"),
         vp.marker([MAP_LAYER_PROPERTY, *FINDING_PROPERTIES], [FINDINGS_LAYER, FINDING_KIND, "", ""]),
-        vp.basic_piece("Finding", FINDING_IMAGE, gpid=game.gpid(FINDING_KIND, FINDING_KIND)),
+        vp.basic_piece("Finding", FINDING_IMAGE, gpid=gpid),
     ]
-    return PieceDef("Finding (modgen check)", game.gpid(FINDING_KIND, FINDING_KIND), vp.piece_from(traits), FINDING_KIND, FINDING_KIND)
+    return PieceDef("Finding (modgen check)", gpid, vp.piece_from(traits), FINDING_KIND, FINDING_KIND)
 
 
 def marker_def(game: Game, marker: Marker) -> PieceDef:

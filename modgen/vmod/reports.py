@@ -100,19 +100,16 @@ def _step_reports(texts: ModuleTexts, flip: str, step_level: str, mask_name: str
     traits). None when the game's reduced and restored texts differ in more than their words."""
     unit = f"${REPORT_NAME}$"
     lines = [report_format(texts.report_restored, unit), report_format(texts.report_reduced, unit)]
-    frame = _common_frame(lines)
-    if frame is None:
+    one = _level_report(flip, step_level, lines, "Report reduced / restored")
+    if one is None:
         return None
-    prefix, middles, suffix = frame
-    name = step_level.removesuffix("_Level") + "_Report"
-    return Reported(
-        [vp.report_action([flip], f"{prefix}${name}${suffix}", description="Report reduced / restored")],
-        [vp.calculated_property(REPORT_NAME, f"{{{HIDDEN[1:-1]} ? {beanshell_string(mask_name)} : BasicName}}"),
-         vp.calculated_property(name, _level_text(step_level, middles))])
+    report, words = one
+    return Reported([report], [vp.calculated_property(REPORT_NAME, f"{{{HIDDEN[1:-1]} ? {beanshell_string(mask_name)} : BasicName}}"),
+                               words])
 
 
 def unit_reports(texts: ModuleTexts, *, flip: str | None, mask: str, eliminate: str, delete: str,
-                 step_level: str, label: str | None = None, mask_name: str | None = None) -> Reported:
+                 step_level: str, mask_name: str, label: str | None = None) -> Reported:
     """Reports of a unit's flip (when it has a reduced side), mask, elimination, deletion and text label
     (when it has one). `step_level` is the Step layer's level property (`Step_Level`: 2 on the reduced side);
     `mask_name` the name its mask shows (the flip's report then takes one trait, not eight)."""
@@ -127,7 +124,7 @@ def unit_reports(texts: ModuleTexts, *, flip: str | None, mask: str, eliminate: 
              (VISIBLE, report_format(texts.report_revealed), "Report revealing")]
     more_outer, inner = _chosen(keys, mask, cases)
     outer += more_outer
-    if flip is not None and mask_name is not None:
+    if flip is not None:
         compact = _step_reports(texts, flip, step_level, mask_name)
         if compact is not None:
             return Reported(outer + compact.outer, inner + compact.inner)
@@ -198,13 +195,20 @@ def _common_frame(texts: list[str]) -> tuple[str, list[str], str] | None:
     return None if any("$" in m for m in middles) else (prefix, middles, suffix)
 
 
-def _level_text(level: str, middles: list[str]) -> str:
-    """A BeanShell expression naming the middle of the report for the layer's level (levels 2, 3 ...
-    set a face, level 1 clears the last one)."""
-    expression = beanshell_string(middles[0])
+def _level_report(key: str, level: str, lines: list[str], description: str) -> tuple[vp.Trait, vp.Trait] | None:
+    """One Report Action on `key` printing lines[L - 1] when the layer's `level` property is L after the
+    press, and the Calculated Property it reads the differing words from; None when the lines differ in a
+    property (_common_frame). Shared by a unit's flip and its state layers."""
+    frame = _common_frame(lines)
+    if frame is None:
+        return None
+    prefix, middles, suffix = frame
+    name = level.removesuffix("_Level") + "_Report"
+    expression = beanshell_string(middles[0])  # level 1 (none, the full side), the last branch
     for i in range(len(middles) - 1, 0, -1):
         expression = f"{level}=={i + 1} ? {beanshell_string(middles[i])} : {expression}"
-    return "{" + expression + "}"
+    return (vp.report_action([key], f"{prefix}${name}${suffix}", description=description),
+            vp.calculated_property(name, "{" + expression + "}"))
 
 
 def state_reports(texts: ModuleTexts, states: list[tuple[str, str, list[str]]]) -> Reported:
@@ -224,12 +228,10 @@ def state_reports(texts: ModuleTexts, states: list[tuple[str, str, list[str]]]) 
     for key, level, faces in states:
         lines = [report_format(texts.report_state_cleared.replace("{state}", faces[-1]))]
         lines += [report_format(texts.report_state_set.replace("{state}", face)) for face in faces]
-        frame = _common_frame(lines)
-        if frame is not None:
-            prefix, middles, suffix = frame
-            name = level.removesuffix("_Level") + "_Report"
-            outer.append(vp.report_action([key], f"{prefix}${name}${suffix}", description=f"Report {' / '.join(faces)}"))
-            inner.append(vp.calculated_property(name, _level_text(level, middles)))
+        one = _level_report(key, level, lines, f"Report {' / '.join(faces)}")
+        if one is not None:
+            outer.append(one[0])
+            inner.append(one[1])
             continue
         cases = [(f"{{{level}=={i + 2}}}", lines[i + 1], f"Report {face}") for i, face in enumerate(faces)]
         cases.append((f"{{{level}==1}}", lines[0], f"Report no longer {faces[-1]}"))
