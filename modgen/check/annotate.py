@@ -67,14 +67,21 @@ def _piece_id(seed: str) -> str:
     return "8" + str(int.from_bytes(digest[:8], "big") % 10**12).zfill(12)
 
 
+def _head(what: str, count: int) -> str:
+    """The report's first chat line (ReportState's `* ` prefix): `what` the count of findings says."""
+    return f"* modgen check: {what}" + (" (the red rings on the map; the Findings button hides them)" if count else ": none")
+
+
+def _finding_line(f: Finding, names: Names, step: int | None = None) -> str:
+    """A finding as a chat line, units named as printed on their counters, as in the text report."""
+    return (f"* {'' if step is None else f'step {step} '}[{f.rule}] {f.title}" + (f" ({', '.join(f.hexes)})" if f.hexes else "")
+            + (f": {names.in_text(f.message)}" if f.message else ""))
+
+
 def chat_lines(state: GameState, findings: list[Finding], notes: list[Finding], names: Names) -> list[str]:
-    """The report as chat lines (ReportState's `* ` prefix): a head line, a line per finding by rule,
-    then the notes; units named as printed on their counters, as in the text report."""
-    head = f"* modgen check: {len(findings)} finding(s) in {Path(state.save_path).name}"
-    lines = [head + (" (the red rings on the map; the Findings button hides them)" if findings else ": none")]
-    lines += [f"* [{f.rule}] {f.title}" + (f" ({', '.join(f.hexes)})" if f.hexes else "")
-              + (f": {names.in_text(f.message)}" if f.message else "")
-              for f in sorted(findings, key=lambda f: (rule_sort_key(f.rule), f.hexes))]
+    """The report as chat lines: a head line, a line per finding by rule, then the notes."""
+    lines = [_head(f"{len(findings)} finding(s) in {Path(state.save_path).name}", len(findings))]
+    lines += [_finding_line(f, names) for f in sorted(findings, key=lambda f: (rule_sort_key(f.rule), f.hexes))]
     lines += [f"* note [{f.rule}] {f.title}: {names.in_text(f.when or f.message)}" for f in notes]
     return lines
 
@@ -100,8 +107,7 @@ def annotate_log(report: LogReport, out: Path) -> int:
     the hex of each step that broke a rule and the log's findings in the chat; the number of markers."""
     state = report.phases[-1].end
     source = _source(state, out)
-    log = read_log(source)
-    end = log.end
+    end = report.final if report.final is not None else read_log(source).end
     with Archive(source) as arc:
         moduledata = arc.read(MODULEDATA) if arc.has(MODULEDATA) else None
     content = SaveContent(
@@ -112,13 +118,10 @@ def annotate_log(report: LogReport, out: Path) -> int:
         module_name=end.module_name, module_version=end.module_version, vassal_version=end.vassal_version or "3.7.0",
         description=f"{Path(source).name} after its last step ({report.steps}), checked by modgen",
         moduledata=moduledata, extra_commands=[encode(["PLAYER", p.id, p.name, p.side], TAB) for p in end.players])
-    findings = [sf.finding for sf in report.findings]
     names = Names(unit_names(report.game))
-    head = f"* modgen check: {len(report.findings)} step(s) of {Path(source).name} break a rule"
-    chat = [head + (" (the red rings on the map; the Findings button hides them)" if findings else ": none")]
-    chat += [f"* step {sf.step} [{sf.finding.rule}] {sf.finding.title}" + (f" ({', '.join(sf.finding.hexes)})" if sf.finding.hexes else "")
-             + (f": {names.in_text(sf.finding.message)}" if sf.finding.message else "") for sf in report.findings]
-    text, n = _with_findings(encode_game_text(content), str(out), state, findings, chat)
+    chat = [_head(f"{len(report.findings)} step(s) of {source.name} break a rule", len(report.findings))]
+    chat += [_finding_line(sf.finding, names, sf.step) for sf in report.findings]
+    text, n = _with_findings(encode_game_text(content), str(out), state, [sf.finding for sf in report.findings], chat)
     write_atomic(out, save_bytes(content, ANNOTATE_KEY, text))
     return n
 
@@ -150,9 +153,9 @@ def _with_findings(text: str, where: str, state: GameState, findings: list[Findi
         pid = _piece_id(f"finding/{i}/{hex_id}/{f.rule}/{f.title}")
         adds.append(add_piece_command(pid, finding_piece(template, f, x, y, gpid)))
         by_hex.setdefault(hex_id, []).append(pid)
+    layer = f"@@{FINDINGS_LAYER_INDEX}"  # Stack.setState reads the layer index after "@@"
     for hex_id, ids in by_hex.items():
         _board, x, y = state.game.map.centre(hex_id)
-        layer = f"@@{FINDINGS_LAYER_INDEX}"  # Stack.setState reads the layer index after "@@"
         adds.append(add_piece_command(_piece_id(f"stack/{hex_id}"), ("stack", encode([MAIN_MAP, str(x), str(y), *ids, layer], ";"))))
     tokens[2] = encode(adds, ESC)
     tokens[-1:-1] = [CHAT + line for line in chat]

@@ -61,6 +61,7 @@ class LogReport:
     vp: list[VPLine]
     steps: int = 0
     victory: Any = None  # plugin_api.VPReport over the first and last positions, with the log's VP
+    final: Any = None  # the game as VASSAL has it after the last step (a SavedGame): what --annotate writes
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -114,7 +115,7 @@ def check_log(path: str | Path, module: Optional[Path] = None, module_dirs: Sequ
     findings.sort(key=lambda f: f.step)
     victory = check_states([phases[0].start, phases[-1].end]).victory
     _add_log_vp(victory, vp)
-    return LogReport(str(path), ctx.game, phases, findings, notes, vp, len(log.steps), victory)
+    return LogReport(str(path), ctx.game, phases, findings, notes, vp, len(log.steps), victory, log.end)
 
 
 def _positions_at_phase_ends(phases: list[PhaseLog], moves: list[StepFinding], spec: Any) -> list[StepFinding]:
