@@ -32,11 +32,14 @@ def moved_offset(counter: int) -> tuple[int, int]:
 
 
 UNIT_ID_PROPERTY = "UnitId"
+FACTORS_PROPERTY = "Factors"  # a unit's factor row as printed ("4-5-6", the side up's): the stack viewer shows it
+MARKER_ID_PROPERTY = "MarkerId"
 
 # The checker's findings drawn on the map (`modgen check --annotate`): a piece per finding, in a Game
 # Piece Layer of its own above the units, which a toolbar button hides. A piece's layer is its
-# MAP_LAYER_PROPERTY: the main map's own property says UNITS_LAYER for every piece, a finding's Marker
-# says FINDINGS_LAYER. The reader skips pieces of FINDING_KIND: a checked save reads as the original.
+# MAP_LAYER_PROPERTY: every unit's and marker's Marker says UNITS_LAYER, the finding marker's says
+# FINDINGS_LAYER (modgen.vmod.navigation.findings_layer). The reader skips pieces of FINDING_KIND: a
+# checked save reads as the original.
 MAP_LAYER_PROPERTY = "MapLayer"
 UNITS_LAYER, FINDINGS_LAYER = "Units", "Findings"
 FINDING_IMAGE = "finding.png"
@@ -47,8 +50,6 @@ FINDING_PROPERTIES = ("Kind", "Rule", "Finding")  # the finding marker's Marker 
 def finding_size(counter: int) -> int:
     """The finding ring's width: round a counter of the game's size (and the moved marker on its corner)."""
     return counter + 2 * MOVED_SIZE
-FACTORS_PROPERTY = "Factors"  # a unit's factor row as printed ("4-5-6", the side up's): the stack viewer shows it
-MARKER_ID_PROPERTY = "MarkerId"
 
 
 def entry_box_name(area: str) -> str:

@@ -113,15 +113,11 @@ def load_context(module_path: Path) -> Context:
 
 def layer_level(piece: Piece, layer_name: str) -> int:
     """Current level (1-based) of the named Layer trait; 1 if the piece has none."""
-    for t in piece.find("emb2;"):
-        f = t.fields
-        if len(f) > LAYER_NAME_FIELD and f[LAYER_NAME_FIELD] == layer_name:
-            return _level(t.state)
-    return 1
+    return layer_levels(piece).get(layer_name, 1)
 
 
 def layer_levels(piece: Piece) -> dict[str, int]:
-    """Current level of each named Layer trait of the piece, as layer_level reads one (the first of a name)."""
+    """Current level (1-based) of each named Layer trait of the piece (the first of a name)."""
     out: dict[str, int] = {}
     for t in piece.find("emb2;"):
         f = t.fields
