@@ -271,7 +271,7 @@ def run_engine(
     ``actions``: a player's actions, carried out in order once the game has started (before the dump
     and ``save_as``), e.g. ``{"op": "begin-log", "file": "/abs/x.vlog"}``, ``{"op": "move", "piece": ID,
     "map": "Main Map", "x": 1, "y": 2}``, ``{"op": "key", "piece": ID, "key": "70,130"}``,
-    ``{"op": "roll", "button": "2d6", "values": [3, 4]}``, ``{"op": "turn-next"}``, ``{"op": "end-log"}``.
+    ``{"op": "roll", "button": "2d6", "values": [3, 4]}``, ``{"op": "button", "button": "Check position"}`` (a toolbar button by its text or name), ``{"op": "turn-next"}``, ``{"op": "end-log"}``.
     A ``str`` item is written as it is (one raw line, e.g. to test how the harness reports bad JSON).
     ``resave``: (save, out) pairs, each loaded in turn in the one engine and saved again as ``out``
     (File > Load Game, then File > Save As); a save given as ``"setup:NAME"`` is the module's predefined

@@ -71,6 +71,10 @@ class Stacking:
     units: int | None = None  # units per hex ...
     free_units: int = 0  # ... plus this many free-stacking units
     max_steps: int | None = None  # steps per hex, never more
+    # the module's stacking warning stays silent on a stack holding a unit with one of these tags or a
+    # marker of one of these kinds (units the game counts its own way); `modgen check` judges it
+    unwarned_tags: tuple[str, ...] = ()
+    unwarned_markers: tuple[str, ...] = ()
 
     def steps_of(self, unit_type: str, size: str, reduced: bool) -> int | None:
         for rule in self.steps:

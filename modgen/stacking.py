@@ -8,6 +8,10 @@ from typing import Optional
 from .model import Stacking
 
 FREE_STACKING = "free_stacking"  # the unit tag of a unit that stacks free, up to Stacking.free_units
+# The finding titles of the two rules every hex-and-counter game has. A rules plugin declares its rule
+# number and timing for each in a RuleTiming of that title; the module's warnings read them there.
+OVERSTACKED = "Over-stacked"
+BOTH_SIDES = "Units of both sides in one hex"
 
 
 def breach(st: Stacking, steps: int, units: int, free: int) -> Optional[str]:

@@ -20,6 +20,7 @@ import pytest
 from modgen.check.timing import status_at
 from modgen.cli import main
 from modgen.loader import load_game
+from modgen.stacking import BOTH_SIDES, OVERSTACKED
 from modgen.plugin_api import ALWAYS, DURING_PHASE, END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, OWNER, PHASING, Timing
 from modgen.plugins import plugin_for
 from modgen.vmod.compose import Composer, Position
@@ -251,17 +252,20 @@ def test_the_table_covers_every_rule_with_a_timing():
 # ---------------------------------------------------------------- every finding has a declared timing
 
 FINDING = re.compile(r'Finding\(\s*"([^"]+)",\s*(f?"[^"]*"|[A-Z_]+)')
-HELPER = re.compile(r'(?:both_sides|saves_out_of_order)\([^)]*"([^"]+)"\)')
+HELPER = re.compile(r'saves_out_of_order\([^)]*"([^"]+)"\)')
+BOTH = re.compile(r'both_sides\([^)]*"([^"]+)"\)')  # common.both_sides: a finding titled BOTH_SIDES
 
 
 def emitted(path: Path) -> set[tuple[str, str]]:
     """(rule, title) of every Finding the plugin's source can emit (f-string titles by their start)."""
     text = path.read_text(encoding="utf-8")
     consts = dict(re.findall(r'^([A-Z_]+) = "([^"]*)"$', text, re.M))
+    consts.update(OVERSTACKED=OVERSTACKED, BOTH_SIDES=BOTH_SIDES)  # the shared titles (modgen.stacking)
     out = set()
     for rule, title in FINDING.findall(text):
         out.add((rule, consts.get(title, title.lstrip("f").strip('"').split("{")[0])))
     out |= {(rule, "") for rule in HELPER.findall(text)}
+    out |= {(rule, BOTH_SIDES) for rule in BOTH.findall(text)}
     lines = text.splitlines()
     for i, line in enumerate(lines):  # Finding(rule, ...) in a loop over (tag, "rule", ...) tuples
         if re.search(r"Finding\(\s*[a-z_]+\s*,", line):

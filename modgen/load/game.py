@@ -40,6 +40,10 @@ STACKING = obj("The stacking limit: `limit` (steps, with the steps table), `unit
     "units": integer("units per hex", 1),
     "free_units": integer("... plus this many units tagged free_stacking (default 0)", 0),
     "max_steps": integer("steps per hex, never more", 1),
+    "unwarned_tags": words("unit tags the game counts its own way: the module's stacking warning is silent on a stack "
+                           "holding such a unit (modgen check still judges it)"),
+    "unwarned_markers": words("marker kinds that change how a unit counts (a rail mode): the module's stacking warning "
+                              "is silent on a stack holding one (modgen check still judges it)"),
 }, anyOf=[{"required": ["limit"]}, {"required": ["units"]}, {"required": ["max_steps"]}])
 TURNS = obj("The turn track.", {
     "count": must(integer("game turns", 1, 999)),
@@ -174,7 +178,8 @@ def read_head(g: Node, game_id: str) -> GameHead:
                 StepRule(n.choice("type", unit_types), n.choice("size", sizes), n.integer("full", lo=0), n.integer("reduced", None, lo=0))
             )
     stacking = Stacking(
-        st.integer("limit", None, lo=1), tuple(steps), st.integer("units", None, lo=1), st.integer("free_units", 0, lo=0), st.integer("max_steps", None, lo=1)
+        st.integer("limit", None, lo=1), tuple(steps), st.integer("units", None, lo=1), st.integer("free_units", 0, lo=0), st.integer("max_steps", None, lo=1),
+        _words(st, "unwarned_tags"), _words(st, "unwarned_markers"),
     )
     if stacking.limit is None and stacking.units is None and stacking.max_steps is None:
         st.fail(None, "give a stacking limit: limit (steps), units or max_steps")

@@ -10,6 +10,7 @@ from ..gamestate import GameState, UnitState
 from ..plugin_api import Finding
 from ..model import Game, MapData
 from ..movement import prohibited_title
+from ..stacking import BOTH_SIDES
 
 _NEIGHBOURS: dict[int, tuple[MapData, dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]] = {}
 
@@ -146,7 +147,7 @@ def both_sides(game: Game, hex_id: str, units: list[UnitState], rule: str) -> Op
     sides = {u.side for u in units}
     if len(sides) < 2:
         return None
-    return Finding(rule, "Units of both sides in one hex", (hex_id,), unit_ids(units),
+    return Finding(rule, BOTH_SIDES, (hex_id,), unit_ids(units),
                    f"{', '.join(game.side(s).name for s in sorted(sides))} units share {hex_id}")
 
 

@@ -15,14 +15,14 @@ from typing import Optional
 from ..declared_rules import CHECKED, DeclaredChecks, DeclaredRule
 from ..gamestate import GameState, UnitState
 from ..model import Game
-from ..stacking import FREE_STACKING, breach
+from ..stacking import BOTH_SIDES, FREE_STACKING, OVERSTACKED, breach
 from ..plugin_api import (ALWAYS, END_OF_PHASE, Finding, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing,
                           TownHold, VPReport)
 from .common import both_sides, saves_out_of_order, stack_steps, unit_ids
 
 TITLES = {  # the finding title of each declared check (a title narrows a rule's timing)
-    "stacking": "Over-stacked",
-    "enemies": "Units of both sides in one hex",
+    "stacking": OVERSTACKED,
+    "enemies": BOTH_SIDES,
     "prohibited": "Unit on prohibited terrain",
     "arrivals": "Reinforcement on the map before its turn",
 }

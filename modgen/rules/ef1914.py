@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..gamestate import GameState, UnitState
+from ..stacking import BOTH_SIDES, OVERSTACKED
 from ..plugin_api import (
     END_OF_PHASE, FIXED_IN_PHASE, Finding, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
     VPReport, once,
@@ -47,14 +48,14 @@ STACK_WORDS = ("4.2: No more than THREE division-sized infantry units plus TWO a
 # cannot tell it from a stack that moved in, so the finding's message names that exception.
 STACK = Timing(END_OF_PHASE, "Movement")
 TIMINGS = (
-    RuleTiming("4.2", STACK, STACK_WORDS, title="Over-stacked", name="Stacking limit"),
+    RuleTiming("4.2", STACK, STACK_WORDS, title=OVERSTACKED, name="Stacking limit"),
     RuleTiming("4.2", STACK, STACK_WORDS, title="More than two artillery units in a hex", name="Artillery stacking limit"),
     # DECISION: the text has no sentence of its own for it; units attack enemy-occupied hexes and only
     # friendly stacks may be entered (4.2: "Moving and retreating units can freely enter and pass through
     # stacks of friendly units"), so the two sides never share a hex, at any moment.
     RuleTiming("4.2", Timing(), "4.2: moving and retreating units can freely enter and pass through stacks of "
                "FRIENDLY units; enemy-occupied hexes are attacked, never entered.",
-               title="Units of both sides in one hex"),
+               title=BOTH_SIDES),
     RuleTiming("9.5", Timing(), "9.5: an artillery unit may never be in an EZOC unless the hex is occupied by a "
                "friendly combat unit or it is moving with a friendly combat unit (4.1: only combat units and "
                "Fortresses project a ZOC; not across lake, sea, Major or Grand River hexsides, even at bridges)."),
@@ -191,7 +192,7 @@ class EF1914Rules:
                 halves = sum(stacking_halves(u) for u in mine)
                 if halves > DIVISIONS_LIMIT_HALVES:
                     counted = [u for u in mine if stacking_halves(u)]
-                    out.append(Finding("4.2", "Over-stacked", (hex_id,), ids_of(counted),
+                    out.append(Finding("4.2", OVERSTACKED, (hex_id,), ids_of(counted),
                                        f"{halves / 2:g} division-equivalents of {game.side(side).name} in {hex_id}: at "
                                        f"most 3 at the end of a friendly movement phase (legal only if a retreat after "
                                        f"combat or a cavalry reaction made it, until the next friendly movement phase)"))

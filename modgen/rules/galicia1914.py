@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..gamestate import GameState, UnitState
+from ..stacking import BOTH_SIDES, OVERSTACKED
 from ..plugin_api import (
     END_OF_PHASE, FIXED_IN_PHASE, PHASING, Finding, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
     TownHold, VPLine, VPReport, once,
@@ -36,8 +37,8 @@ EARLY_TITLE = "Reinforcement on the map before its GT"
 # When each rule holds (3.1: Supply, Reinforcement, Movement, Combat, Record VPs in each player
 # turn), with the words it rests on. A save in a phase is taken during it (plugin_api.Timing).
 TIMINGS = (
-    RuleTiming("4.1", Timing(), "4.1: A unit can never enter a hex occupied by an enemy unit."),
-    RuleTiming("5.1", Timing(END_OF_PHASE, MOVEMENT_PHASE, opens=REINFORCEMENT_PHASE), name="Stacking limit", words=
+    RuleTiming("4.1", Timing(), "4.1: A unit can never enter a hex occupied by an enemy unit.", title=BOTH_SIDES),
+    RuleTiming("5.1", Timing(END_OF_PHASE, MOVEMENT_PHASE, opens=REINFORCEMENT_PHASE), title=OVERSTACKED, name="Stacking limit", words=
                "5.1: No more than six STEPS can occupy a hex at the END of any friendly Movement Phase or "
                "retreat/advance after combat. Moving and retreating units can freely enter and pass through "
                "stacks of friendly units. 14.0: Upon arrival, place the unit ON THE MAP in the hex specified."),
@@ -133,7 +134,7 @@ class GaliciaRules:
             steps = stack_steps(game, units)
             if steps > game.stacking.limit:
                 detail = ", ".join(f"{u.unit.id}: {steps_of(game, u)}" for u in units)
-                out.append(Finding("5.1", "Over-stacked", (hex_id,), unit_ids(units),
+                out.append(Finding("5.1", OVERSTACKED, (hex_id,), unit_ids(units),
                                    f"{steps} steps in {hex_id}, limit {game.stacking.limit} ({detail})"))
             out += stack_order(hex_id, units)
         return out

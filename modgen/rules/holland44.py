@@ -11,7 +11,7 @@ from typing import Optional
 
 from ..gamestate import GameState, UnitState
 from ..model import Unit
-from ..stacking import FREE_STACKING
+from ..stacking import BOTH_SIDES, FREE_STACKING, OVERSTACKED
 from ..plugin_api import (
     DURING_PHASE, END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, Finding, MoveLimits, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus,
     Timing, TownHold, VPLine, VPReport, once,
@@ -38,11 +38,14 @@ OOS_TITLE = "OOS marker disagrees with the supply path"
 # mean 2 + 1 may be exceeded. Taken: both limits hold at the end of the owner's Movement Phase
 # (and after retreats, 13.1.4), open from its Airlanding Phase (airlanded units may land over them).
 STACK = Timing(END_OF_PHASE, "Movement", opens="Airlanding")
+STEP_LIMIT = "More than 9 steps in a hex"
 TIMINGS = (
-    RuleTiming("6.5", Timing(), "6.5: US, British and Polish units may stack together; any German units may stack together."),
-    RuleTiming("6.1", STACK, name="Stacking limits", words="6.1: 2 units plus 1 free-stacking unit per hex; 9-step limit: check at the end of each "
+    RuleTiming("6.5", Timing(), "6.5: US, British and Polish units may stack together; any German units may stack together.", title=BOTH_SIDES),
+    RuleTiming("6.1", STACK, title=OVERSTACKED, name="Stacking limits", words="6.1: 2 units plus 1 free-stacking unit per hex; 9-step limit: check at the end of each "
                              "Movement Phase and after retreats. 22.2.3: any overstack must be fixed by the end of the "
                              "Movement Phase."),
+    RuleTiming("6.1", STACK, title=STEP_LIMIT, name="Step limit", words="6.1: never more than 9 steps in a hex; check at the end "
+                                                                       "of each Movement Phase and after retreats."),
     RuleTiming("25.2", STACK, name="One unknown unit a hex", words="25.2: unknown units do not count for stacking but are limited to 1 per hex (6.1)."),
     RuleTiming("18.2.2", STACK, name="One supply head a hex", words="18.2.2: airborne supply heads are free-stacking, limited to 1 per hex (6.1)."),
     # 22.2.3 (the OCR, translated: "STACKING: up to 9 steps may land in each hex; landing on friendly units over the
@@ -124,7 +127,7 @@ class Holland44Rules:
             free = [u for u in counted if u.unit.has(FREE_STACKING)]
             n = len(counted) - min(len(free), st.free_units)
             if st.units is not None and n > st.units:
-                out.append(Finding("6.1", "Over-stacked", (hex_id,), unit_ids(counted),
+                out.append(Finding("6.1", OVERSTACKED, (hex_id,), unit_ids(counted),
                                    f"{len(counted)} units in {hex_id} ({len(free)} free-stacking): "
                                    f"the limit is {st.units} units plus {st.free_units} free-stacking unit"))
             for tag, rule, what in (("unknown", "25.2", "unknown units"), ("supply_head", "18.2.2", "airborne supply heads")):
@@ -134,7 +137,7 @@ class Holland44Rules:
                                        f"{len(many)} {what} in {hex_id}: one per hex"))
             steps = sum(steps_of(game, u) for u in units if not u.unit.has("dummy"))
             if st.max_steps is not None and steps > st.max_steps:
-                out.append(Finding("6.1", "More than 9 steps in a hex", (hex_id,), unit_ids(units),
+                out.append(Finding("6.1", STEP_LIMIT, (hex_id,), unit_ids(units),
                                    f"{steps} steps in {hex_id}: never more than {st.max_steps}"))
         return out
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..gamestate import GameState, UnitState
+from ..stacking import BOTH_SIDES, OVERSTACKED
 from ..plugin_api import (
     FIXED_IN_PHASE, Finding, MoveLimits, Overlay, PhaseLog, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing,
     VPReport, once,
@@ -65,8 +66,8 @@ WARNING = Timing(FIXED_IN_PHASE, "Normal movement")
 TIMINGS = (
     RuleTiming("5.3", WARNING, "5.3: a unit may not voluntarily enter a hex already holding 4 units (patrols count, "
                "17.1); after a retreat that minimises losses (9.6) an over-stack must be undone at the first chance.",
-               name="Stacking limit"),
-    RuleTiming("5.1.4", Timing(), "5.1.4: units never enter a hex holding enemy units."),
+               title=OVERSTACKED, name="Stacking limit"),
+    RuleTiming("5.1.4", Timing(), "5.1.4: units never enter a hex holding enemy units.", title=BOTH_SIDES),
     RuleTiming("A.3", Timing(), "A.3: enemy fortress and bridgehead hexes cannot be entered.",
                scenarios=("a_galicia",)),
     RuleTiming("B.3", Timing(), "B.3 (as A.3): enemy fortress and bridgehead hexes cannot be entered.",
@@ -121,11 +122,11 @@ class OWCRules:
         for h, units in sorted(state.by_hex().items()):
             ids = tuple(sorted(u.id for u in units))
             if len({u.side for u in units}) > 1:
-                out.append(Finding("5.1.4", "Units of both sides in one hex", (h,), ids, f"Allied and Russian units share {h}"))
+                out.append(Finding("5.1.4", BOTH_SIDES, (h,), ids, f"Allied and Russian units share {h}"))
             for side in sorted({u.side for u in units}):
                 mine = tuple(sorted(u.id for u in units if u.side == side))
                 if len(mine) > STACK_LIMIT:
-                    out.append(Finding("5.3", "Over-stacked", (h,), mine,
+                    out.append(Finding("5.3", OVERSTACKED, (h,), mine,
                                        f"{len(mine)} {state.game.side(side).name} units in {h}, at most {STACK_LIMIT} "
                                        f"(legal only after a retreat, 9.6, until the first chance to leave)"))
         return out

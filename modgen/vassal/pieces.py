@@ -378,6 +378,16 @@ def dynamic_property(name: str, value: str = "", *, numeric: bool = False, minim
     return Trait(_t("PROP;", [name, constraints, cmds, description]), value)
 
 
+def set_global_property(name: str, commands: Sequence[tuple[str, str, str]], *, description: str = "",
+                        level: str = "Current Zone/Current Map/Module", search: str = "") -> Trait:
+    """Set Global Property `setprop;name;constraints;COMMANDS;description;level;searchName`
+    (SetGlobalProperty.myGetType, 3.6): the commands as a Dynamic Property's; it holds no state. `level`:
+    where the property is looked for, the hex's zone, then the map, then the module by default."""
+    constraints = encode([_java_str(False), "0", "100", _java_str(False)], ",")
+    cmds = encode([encode([m, k, c], ":") for m, k, c in commands], ",")
+    return Trait(_t("setprop;", [name, constraints, cmds, description, level, search]), "")
+
+
 def text_label(label: str = "", *, key: str = "", menu: str = "Change Label", font_size: int = 10,
                background: str = "", foreground: str = "0,0,0", v_pos: str = "t", v_off: int = 0,
                h_pos: str = "c", h_off: int = 0, v_just: str = "b", h_just: str = "c",

@@ -13,6 +13,7 @@ from ..vassal.sequence import encode
 from ..conventions import FACTORS_PROPERTY, FINDING_KIND, MAIN_MAP, MAP_LAYER_PROPERTY, SCENARIO_PROPERTY, UNITS_LAYER
 from ..layout import TracksLayout
 from .help import PDF_ENTRY, HelpPage
+from .warnsweep import CHECK_BUTTON_KEY, CHECK_TEXT, module_checks
 from .navigation import findings_layer, flare, inventory, notes, overview, toolbar_keys, toolbar_menus
 from .piecedefs import PieceDef
 from .prototypes import Group, factor
@@ -186,6 +187,7 @@ def render_buildfile(
         dice=dice,
         turn=turn,
         clear_moved=[clear_moved(game)],
+        checks=module_checks(game),
         # the filter, not each piece's trigger, tests the preference: a Global Key Command reads every
         # property of each piece it accepts (its Calculated Properties too), about 2 s for the Eastern
         # Front's 517 pieces at every game start when it accepted them all
@@ -217,7 +219,8 @@ def module_keys(game: Game, layout: TracksLayout) -> list[dict[str, str]]:
     """The keys of the module's toolbar buttons and windows, for the Help key card."""
     return toolbar_keys(
         game, [(w.name, w.display.hotkey) for w in layout.windows],
-        [(f"Roll {d.name}", _dice_key(d)) for d in game.dice],
+        [(f"Roll {d.name}", _dice_key(d)) for d in game.dice]
+        + ([(f"{CHECK_TEXT}: every warning over the map", CHECK_BUTTON_KEY)] if module_checks(game) else []),
         (game.texts.clear_moved, CLEAR_MOVED_BUTTON), overview(game) is not None)
 
 

@@ -19,7 +19,7 @@ from ..model import Chart, Game, Provenance
 from ..vassal.pieces import Piece, Trait
 from ..vassal.sequence import decode
 from .piecedefs import PieceDef
-from .warnings import warned_rules
+from .warnings import declared_timings, warned_rules
 
 HELP_DIR = "help"
 MAX_SOURCES = 5  # source notes the About page lists for one kind of data
@@ -165,10 +165,7 @@ def _charts(game: Game, chart_names: Iterable[str]) -> list[dict]:
 def checked_rules(game: Game) -> list[dict]:
     """What `modgen check` holds a save or log of this game to: the rules plugin's rules (its
     report's rule list, with the rulebook's words), else the rules game.yaml declares."""
-    from ..plugins import rules_for  # the plugins import the rules packages: only when pages are made
-
-    spec = getattr(rules_for(game), "report", None)
-    timings = getattr(spec, "timings", ()) or ()
+    timings = declared_timings(game)
     rules = [{"rule": t.label, "words": t.words, "when": _when(t.timing)} for t in timings]
     if not rules and game.checks is not None:
         rules = [{"rule": r.rule, "words": r.words or what, "when": r.holds.replace("_", " ")}

@@ -21,7 +21,7 @@ from ..layout import TracksLayout
 from ..model import Game, Marker, Scenario, Unit, Values
 from ..unitstates import badge_offset, state_image, state_layer_name
 from ..vassal import pieces as vp
-from .warnings import drop_warnings
+from .warnings import marker_properties, unit_properties, unit_warnings
 from .reports import Reported, marker_reports, moved_marker, movement_trail, state_reports, unit_reports
 
 FLIP_KEY = "70,130"  # Ctrl+F
@@ -97,7 +97,7 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
     traits: list[vp.Trait] = [
         *reported.outer,
         *states.outer,
-        *drop_warnings(game, unit),  # a Report Action and its Trigger Action: outside every trait, as the reports
+        *unit_warnings(game, unit),  # Report Actions and their Trigger Actions: outside every trait, as the reports
         vp.send_to_location("Eliminate", ELIMINATE_KEY, elim.window, elim.window, ex, ey, description="Send to the Eliminated box"),
         moved_marker(game.counter_size),
         *movement_trail(),
@@ -117,6 +117,7 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
         **{m.property: m.property_value(unit.mark(m.id)) for m in game.counter_marks.values()},
         "SetupInfo": setup_text(game, scenario, unit),
         MAP_LAYER_PROPERTY: UNITS_LAYER,  # the Game Piece Layer under the checker's findings (navigation.findings_layer)
+        **unit_properties(game, unit),  # how it counts for the stacking warning, its side for the both-sides one
     }
     if game.morale:
         fixed["Morale"] = game.morale[unit.morale].name if unit.morale else ""
@@ -191,7 +192,8 @@ def marker_def(game: Game, marker: Marker) -> PieceDef:
         )
         image = ""
     traits += reported.inner
-    traits.append(vp.marker(["Kind", MARKER_ID_PROPERTY, MAP_LAYER_PROPERTY], [marker.kind, marker.id, UNITS_LAYER]))
+    props = {"Kind": marker.kind, MARKER_ID_PROPERTY: marker.id, MAP_LAYER_PROPERTY: UNITS_LAYER, **marker_properties(game, marker.kind)}
+    traits.append(vp.marker(list(props), list(props.values())))
     traits.append(vp.basic_piece(marker.front.name, image, gpid=gpid))
     return PieceDef(marker.front.name if marker.back is None else f"{marker.front.name} / {marker.back.name}", gpid, vp.piece_from(traits), "marker", marker.id)
 

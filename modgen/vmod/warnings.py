@@ -1,18 +1,29 @@
 """Warnings the module prints in the chat as a player moves, generated from the same declarations as the
 checker's findings (issue 25): what a rule says once gives both, so they cannot drift.
 
-Built so far: a unit dropped on terrain closed to it (map.yaml `prohibited`, `prohibited_for` by unit tag)
-warns at once, under the game's `movement.prohibited_rule` with the title of the save checker's finding
-(modgen.movement.prohibited_title, modgen.rules.common.prohibited_terrain). How: the main map applies
-MOVED_KEY to every piece a player moves (Map `moveKey`); a unit closed to some terrain has a Trigger
-Action on that key whose property match reads the Terrain of the hex it stands on (its zone's property,
-modgen.vmod.terrainzones) and fires a Report Action. The module preference WARNINGS_PREFERENCE turns them off.
+- A unit dropped on terrain closed to it (map.yaml `prohibited`, `prohibited_for` by unit tag) warns at once,
+  under the game's `movement.prohibited_rule` with the title of the save checker's finding
+  (modgen.movement.prohibited_title, modgen.rules.common.prohibited_terrain). How: the main map applies
+  MOVED_KEY to every piece a player moves (Map `moveKey`); a unit closed to some terrain has a Trigger
+  Action on that key whose property match reads the Terrain of the hex it stands on (its zone's property,
+  modgen.vmod.terrainzones) and fires a Report Action.
+- A unit dropped on a hex holding units of another side warns at once, under the rule the game's rules
+  declare for it (the RuleTiming titled BOTH_SIDES). Each unit carries `OnSide_<side>` = 1 in its Marker;
+  VASSAL's SumStack sums it over the unit's stack (a piece without the property counts nothing).
+- Stacking is judged when its rule says it holds (the RuleTiming titled OVERSTACKED: the end of a phase of
+  the owner's player turn), once per hex: see modgen.vmod.warnsweep for the turn tracker's part.
+- "Check position" (a toolbar button) runs every warning over the map now.
+The module preference WARNINGS_PREFERENCE turns them all off.
 """
 
 from __future__ import annotations
 
-from ..model import Game, Unit
+from typing import Optional
+
+from ..conventions import MAIN_MAP
+from ..model import Game, Stacking, Unit
 from ..movement import prohibited_title
+from ..stacking import BOTH_SIDES, FREE_STACKING, OVERSTACKED
 from ..vassal import pieces as vp
 from ..vassal.pieces import beanshell_string
 from .reports import FIRST_PRIVATE_KEY
@@ -20,13 +31,106 @@ from .reports import FIRST_PRIVATE_KEY
 CTRL = 130  # the modifiers VASSAL writes for Ctrl (old and new masks)
 MOVED_KEY = f"{FIRST_PRIVATE_KEY},{CTRL}"  # Ctrl+F13: the key the main map sends each piece a player moves
 PROHIBITED_KEY = f"{FIRST_PRIVATE_KEY + 1},{CTRL}"  # Ctrl+F14: fires the prohibited-terrain warning
+STACK_KEY = f"{FIRST_PRIVATE_KEY + 2},{CTRL}"  # Ctrl+F15: sent to the units of an over-stacked hex (warnsweep)
+CHECK_KEY = f"{FIRST_PRIVATE_KEY + 3},{CTRL}"  # Ctrl+F16: "Check position" asks a unit for its drop warnings
+STACK_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 4},{CTRL}"  # Ctrl+F17: prints the stacking warning
+WARNED_KEY = f"{FIRST_PRIVATE_KEY + 5},{CTRL}"  # Ctrl+F18: notes the hex just warned about (once per hex)
+ENEMY_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 6},{CTRL}"  # Ctrl+F19: prints the both-sides warning
 WARNINGS_PREFERENCE = "RulesWarnings"  # the module's Boolean preference (a global property true/false)
 TERRAIN_PROPERTY = "Terrain"  # a hex's terrain name: its zone's property, else the map's (modgen.vmod.buildfile)
+WARNED_AT = "StackWarnedAt"  # global property: the hex the running stacking check last warned about
+WARNED_WHEN = "StackWarnedWhen"  # global property: the moment the running stacking check judges ("end of ...")
+STACK_UNITS, STACK_FREE, STACK_SKIP, STEPS = "StackUnits", "StackFree", "StackSkip", "Steps"  # Marker properties
+STACK_HOLDS = "StackHolds"  # Calculated Property: what the unit's stack holds ("8 steps")
+ON_SIDE = "OnSide_"  # + side id: 1 on each unit of that side
+
+
+def rule_timing(game: Game, title: str) -> Optional[object]:
+    """The RuleTiming (modgen.plugin_api) the game's rules declare for the findings of `title`: its
+    rules plugin's, else the one its game.yaml `checks:` declares (modgen.rules.declared)."""
+    for t in declared_timings(game):
+        if getattr(t, "title", "") == title:
+            return t
+    return None
+
+
+_last: list[tuple[Game, tuple]] = []  # the last game asked about and its timings (every unit of it asks)
+
+
+def declared_timings(game: Game) -> tuple:
+    """Every RuleTiming the game's rules declare (its report's rule list)."""
+    from ..plugins import rules_for  # the plugins import the rules packages: only when a module is made
+
+    if _last and _last[0][0] is game:
+        return _last[0][1]
+    spec = getattr(rules_for(game), "report", None)
+    timings = tuple(getattr(spec, "timings", ()) or ())
+    _last[:] = [(game, timings)]
+    return timings
 
 
 def closed_terrain(game: Game, unit: Unit) -> list[str]:
     """The names of the terrain types closed to the unit, in the map's order."""
     return [t.name for t in game.map.terrain_types.values() if t.closed_to(unit.tags)]
+
+
+def on_side(side_id: str) -> str:
+    return ON_SIDE + side_id
+
+
+def unit_properties(game: Game, unit: Unit) -> dict[str, str]:
+    """What a unit adds to its Marker for the warnings: how it counts for stacking and its side."""
+    st = game.stacking
+    skip = any(unit.has(t) for t in st.unwarned_tags)
+    free = unit.has(FREE_STACKING)
+    return {STACK_UNITS: "0" if skip or free else "1", STACK_FREE: "1" if free and not skip else "0",
+            STACK_SKIP: "1" if skip else "0", on_side(unit.side): "1"}
+
+
+def marker_properties(game: Game, kind: str) -> dict[str, str]:
+    return {STACK_SKIP: "1"} if kind in game.stacking.unwarned_markers else {}
+
+
+def others_present(game: Game, side_id: str) -> str:
+    """BeanShell: a unit of another side is in this unit's stack."""
+    return " || ".join(f'SumStack("{on_side(s.id)}")>0' for s in game.sides if s.id != side_id) or "false"
+
+
+def over_limit(st: Stacking) -> str:
+    """BeanShell: the stack breaks the stacking limit, read as modgen.stacking.breach reads it."""
+    parts = []
+    if st.limit is not None:
+        parts.append(f'SumStack("{STEPS}")>{st.limit}')
+    if st.max_steps is not None:
+        parts.append(f'SumStack("{STEPS}")>{st.max_steps}')
+    if st.units is not None:
+        free = f'SumStack("{STACK_FREE}")'
+        parts.append(f'SumStack("{STACK_UNITS}")+({free}>{st.free_units} ? {free}-{st.free_units} : 0)>{st.units}')
+    return " || ".join(parts) or "false"
+
+
+def stack_count_text(st: Stacking) -> tuple[str, str]:
+    """(BeanShell string of what the stack holds, the limit in words) for the warning."""
+    units = f'(SumStack("{STACK_UNITS}")+SumStack("{STACK_FREE}")) + " units"'
+    steps = f'SumStack("{STEPS}") + " steps"'
+    if st.units is not None and st.max_steps is not None:
+        count = f'{units} + ", " + {steps}'
+    else:
+        count = units if st.units is not None else steps
+    limits = []
+    if st.limit is not None:
+        limits.append(f"limit {st.limit} steps")
+    if st.units is not None:
+        limits.append(f"limit {st.units} units" + (f" plus {st.free_units} free-stacking" if st.free_units else ""))
+    if st.max_steps is not None:
+        limits.append(f"never more than {st.max_steps} steps")
+    return count, ", ".join(limits)
+
+
+def unit_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
+    """The unit's warnings: prohibited terrain and another side's hex on a drop or a check, and its part of
+    the stacking check (a Report Action, the global property noting the hex, the Trigger Action)."""
+    return [*drop_warnings(game, unit), *enemy_warnings(game, unit), *stack_warnings(game, unit)]
 
 
 def drop_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
@@ -40,17 +144,62 @@ def drop_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     text = f"! {rule} {prohibited_title(f'${TERRAIN_PROPERTY}$')}: $newPieceName$ in $location$"
     return [
         vp.report_action([PROHIBITED_KEY], text, description=f"Warn: {rule} prohibited terrain"),
-        vp.trigger_action([MOVED_KEY], [PROHIBITED_KEY], f"{{{WARNINGS_PREFERENCE}==true && ({match})}}",
+        vp.trigger_action([MOVED_KEY, CHECK_KEY], [PROHIBITED_KEY], f"{{{WARNINGS_PREFERENCE}==true && ({match})}}",
                           name=f"Warn: {rule} prohibited terrain"),
+    ]
+
+
+def enemy_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
+    """The unit's warning when it stands with units of another side after a drop or a check."""
+    timing = rule_timing(game, BOTH_SIDES)
+    if timing is None:
+        return []
+    rule = getattr(timing, "rule")
+    match = (f"{{{WARNINGS_PREFERENCE}==true && CurrentMap=={beanshell_string(MAIN_MAP)} && "
+             f"({others_present(game, unit.side)})}}")
+    return [
+        vp.report_action([ENEMY_REPORT_KEY], f"! {rule} {BOTH_SIDES}: $newPieceName$ in $location$",
+                         description=f"Warn: {rule} {BOTH_SIDES.lower()}"),
+        vp.trigger_action([MOVED_KEY, CHECK_KEY], [ENEMY_REPORT_KEY], match, name=f"Warn: {rule} {BOTH_SIDES.lower()}"),
+    ]
+
+
+def stack_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
+    """A unit's part of the stacking check: the module's sweep (modgen.vmod.warnsweep) sends STACK_KEY to
+    the units of over-stacked hexes only; the first of each hex prints the warning and notes its hex in
+    WARNED_AT, so the others of that hex stay silent (VASSAL visits a stack's pieces one after another)."""
+    timing = rule_timing(game, OVERSTACKED)
+    if timing is None:
+        return []
+    rule = getattr(timing, "rule")
+    count, limit = stack_count_text(game.stacking)
+    # a Report Action evaluates its words with the report's own properties, not the piece, as their source:
+    # SumStack there sees no stack, so the count is a Calculated Property of the unit, read by the report
+    text = f"! {rule} {OVERSTACKED}: ${STACK_HOLDS}$ in $location$, {limit} (${WARNED_WHEN}$)"
+    return [
+        vp.report_action([STACK_REPORT_KEY], text, description=f"Warn: {rule} {OVERSTACKED.lower()}"),
+        vp.calculated_property(STACK_HOLDS, f"{{{count}}}"),
+        vp.set_global_property(WARNED_AT, [("", WARNED_KEY, vp.property_changer("P", "$LocationName$"))],
+                               description="Warn once per hex: the hex warned about"),
+        vp.trigger_action([STACK_KEY], [STACK_REPORT_KEY, WARNED_KEY], f"{{{WARNED_AT}!=LocationName}}",
+                          name=f"Warn: {rule} {OVERSTACKED.lower()}, once per hex"),
     ]
 
 
 def warned_rules(game: Game) -> list[tuple[str, str]]:
     """(rule, what) of each warning the module prints, for the Help page."""
-    if not game.movement or not game.movement.prohibited_rule:
-        return []
-    if not any(closed_terrain(game, u) for u in game.units.values()):
-        return []
-    closed = [t.name if t.prohibited else f"{t.name} for {', '.join(t.prohibited_for)}"
-              for t in game.map.terrain_types.values() if t.prohibited or t.prohibited_for]
-    return [(game.movement.prohibited_rule, f"a unit is dropped on terrain closed to it ({', '.join(closed)})")]
+    out: list[tuple[str, str]] = []
+    stack = rule_timing(game, OVERSTACKED)
+    if stack is not None:
+        phase = getattr(getattr(stack, "timing", None), "phase", "")
+        when = f"at the end of the owner's {phase} phase" if phase else "when Check position is pressed"
+        out.append((getattr(stack, "rule"), f"a hex over the stacking limit ({stack_count_text(game.stacking)[1]}), "
+                                            f"{when}, once per hex"))
+    enemies = rule_timing(game, BOTH_SIDES)
+    if enemies is not None:
+        out.append((getattr(enemies, "rule"), "a unit is dropped on a hex holding units of another side"))
+    if game.movement and game.movement.prohibited_rule and any(closed_terrain(game, u) for u in game.units.values()):
+        closed = [t.name if t.prohibited else f"{t.name} for {', '.join(t.prohibited_for)}"
+                  for t in game.map.terrain_types.values() if t.prohibited or t.prohibited_for]
+        out.append((game.movement.prohibited_rule, f"a unit is dropped on terrain closed to it ({', '.join(closed)})"))
+    return out

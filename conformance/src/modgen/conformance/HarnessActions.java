@@ -38,6 +38,7 @@ import javax.swing.Action;
 import javax.swing.KeyStroke;
 import javax.swing.SwingUtilities;
 
+import VASSAL.build.AbstractToolbarItem;
 import VASSAL.build.GameModule;
 import VASSAL.build.module.BasicLogger;
 import VASSAL.build.module.Chatter;
@@ -427,6 +428,7 @@ final class HarnessActions {
     case "move": move(a, m, gs, rec); break;
     case "key": key(a, gs, rec); break;
     case "roll": roll(a, m, rec); break;
+    case "button": button(a, m, rec); break;
     case "turn-next": turnNext(a, m, rec); break;
     case "end-log": endLog(logger, rec); break;
     case "step": step(a, logger, rec); break;
@@ -434,7 +436,7 @@ final class HarnessActions {
     case "windows": HarnessOpen.windows(m, rec); break;
     case "trails": HarnessTrails.trails(rec); break;
     default:
-      throw new ActionFailed("unknown op \"" + op + "\" (begin-log, move, key, roll, turn-next, end-log, step, open, windows, trails, new-game, load-game)");
+      throw new ActionFailed("unknown op \"" + op + "\" (begin-log, move, key, roll, button, turn-next, end-log, step, open, windows, trails, new-game, load-game)");
     }
     // What the action logged: each sendAndLog is one entry of BasicLogger's logOutput, one LOG step.
     if (logOutput != null && !"end-log".equals(op) && !"begin-log".equals(op) && !"open".equals(op) && !"windows".equals(op) && !"trails".equals(op)) {
@@ -814,6 +816,34 @@ final class HarnessActions {
       throw new ActionFailed("roll: the button drew " + (values.size() - loaded.faces.size()) + " dice, "
         + values.size() + " values were given");
     }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // button: a toolbar button (Do Action Button, Global Key Command, ...) clicked as a user clicks it,
+  // found by its text on the toolbar, else by its name
+
+  static void button(Map<String, Object> a, GameModule m, Map<String, Object> rec) {
+    final String name = str(a, "button", true);
+    AbstractToolbarItem item = null;
+    final List<String> names = new ArrayList<>();
+    for (final AbstractToolbarItem b : m.getAllDescendantComponentsOf(AbstractToolbarItem.class)) {
+      final String text = b.getAttributeValueString("text");
+      if (text != null && !text.isEmpty()) names.add(text);
+      if (item == null && name.equals(text)) item = b;
+    }
+    if (item == null) {
+      for (final AbstractToolbarItem b : m.getAllDescendantComponentsOf(AbstractToolbarItem.class)) {
+        if (name.equals(b.getConfigureName())) {
+          item = b;
+          break;
+        }
+      }
+    }
+    if (item == null) throw new ActionFailed("button: no toolbar button \"" + name + "\" (buttons: " + names + ")");
+    final LaunchButton lb = item.getLaunchButton();
+    if (lb == null || !lb.isEnabled()) throw new ActionFailed("button: " + name + " is disabled");
+    rec.put("button", item.getConfigureName());
+    ((AbstractButton) lb).doClick(0);
   }
 
   // ---------------------------------------------------------------------------------------------

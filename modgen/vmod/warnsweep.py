@@ -1,0 +1,164 @@
+"""The module's side of its warnings (modgen.vmod.warnings has the units' side): when the turn tracker
+leaves the phase at whose end the stacking rule holds, and when a player presses "Check position".
+
+VASSAL has no "for each hex" loop, so a check is a chain of module components fired in order by a
+Do Action Button: a Change Property button empties the global property noting the hex last warned
+about (so the first unit of each over-stacked hex warns, the others stay silent), a second one names
+the moment ("end of Russian Movement"), then a Global Key Command sends the units' key only to units
+whose own stack breaks the rule (its filter sums the stack with VASSAL's SumStack): the filter, not
+each unit, does the work, so a check costs one expression per piece and no unit's properties are read
+unless it warns. The turn tracker starts the chain with a Turn Global Hotkey on the state after the
+phase, once per side (the side's units only: the rule holds at the end of the owner's phase).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from ..conventions import MAIN_MAP
+from ..model import Game
+from ..stacking import BOTH_SIDES, OVERSTACKED
+from ..vassal.pieces import beanshell_string, property_changer
+from ..vassal.sequence import encode
+from .warnings import (CHECK_KEY, STACK_KEY, STACK_SKIP, WARNED_AT, WARNED_WHEN, WARNINGS_PREFERENCE, on_side,
+                       over_limit, rule_timing)
+
+F13 = 61440
+CTRL_ALT, CTRL_ALT_SHIFT = 650, 715  # module keys no player types: F13-F24 with these modifiers
+RESET_KEY = f"{F13},{CTRL_ALT}"  # empties WARNED_AT
+WHEN_CHECK_KEY = f"{F13 + 1},{CTRL_ALT}"  # WARNED_WHEN = CHECK_WHEN
+SWEEP_STACK_KEY = f"{F13 + 2},{CTRL_ALT}"  # every over-stacked unit gets STACK_KEY
+SWEEP_CHECK_KEY = f"{F13 + 3},{CTRL_ALT}"  # units that may break a drop rule get CHECK_KEY
+CHECK_BUTTON_KEY = "67,585"  # Alt+Shift+C: "Check position"
+CHECK_TEXT = "Check position"
+CHECK_WHEN = "Check position"
+NOBODY = "-"  # WARNED_AT between checks: no hex
+PHASE_END_KINDS = ("end_of_phase", "fixed_in_phase")  # plugin_api.Timing kinds that hold when a phase ends
+MAX_SIDES = 4
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """A Global Key Command with no button of its own, fired by `hotkey`: `key` to the pieces `filter` accepts."""
+
+    name: str
+    hotkey: str
+    key: str
+    filter: str
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A Do Action Button: `hotkeys` fired in order; a toolbar button only when `text` is given."""
+
+    name: str
+    hotkey: str
+    hotkeys: str  # encoded list
+    text: str = ""
+    tooltip: str = ""
+    report: str = ""
+
+
+@dataclass(frozen=True)
+class Changer:
+    """A Change Property button (no toolbar button): `hotkey` sets the global property to `value`."""
+
+    hotkey: str
+    changer: str  # encoded PropertyChanger
+
+
+@dataclass(frozen=True)
+class Checks:
+    properties: list[dict]  # global properties with their changers
+    chains: list[Chain]
+    sweeps: list[Sweep]
+    turn_hotkeys: list[dict]  # {name, hotkey, match}
+
+
+def _side_keys(i: int) -> tuple[str, str, str]:
+    """(chain, moment, sweep) hotkeys of the i-th side's end-of-phase check."""
+    assert i < MAX_SIDES, "more sides than module keys for them"
+    return f"{F13 + i},{CTRL_ALT_SHIFT}", f"{F13 + 4 + i},{CTRL_ALT_SHIFT}", f"{F13 + 8 + i},{CTRL_ALT_SHIFT}"
+
+
+def phase_after(game: Game, side_id: str, phase: str) -> Optional[tuple[str, str]]:
+    """(player turn's side id, phase) the tracker shows right after `phase` of `side_id`'s player turn."""
+    order, phases = game.turns.player_turns, game.turns.phases
+    if phase not in phases or side_id not in order:
+        return None
+    i = phases.index(phase)
+    if i + 1 < len(phases):
+        return side_id, phases[i + 1]
+    return order[(order.index(side_id) + 1) % len(order)], phases[0]
+
+
+def _stack_filter(game: Game, side_id: Optional[str]) -> str:
+    """BeanShell: a unit (of `side_id`, else of any side) whose stack breaks the limit, with no unit of
+    another side in it (that is the both-sides warning) and nothing the game counts its own way."""
+    if side_id is None:
+        who = 'SideId!=""'
+        alone = " + ".join(f'(SumStack("{on_side(s.id)}")>0 ? 1 : 0)' for s in game.sides) + "==1"
+    else:
+        who = f"SideId=={beanshell_string(side_id)}"
+        alone = " && ".join(f'SumStack("{on_side(s.id)}")==0' for s in game.sides if s.id != side_id) or "true"
+    return (f"{{{WARNINGS_PREFERENCE}==true && {who} && CurrentMap=={beanshell_string(MAIN_MAP)} && "
+            f'SumStack("{STACK_SKIP}")==0 && ({alone}) && ({over_limit(game.stacking)})}}')
+
+
+def _check_filter(game: Game, enemies: bool) -> Optional[str]:
+    """BeanShell: a unit that may break a drop rule where it stands (closed terrain, another side's units);
+    the unit's own triggers decide."""
+    parts = []
+    closed = sorted({t.name for t in game.map.terrain_types.values() if t.prohibited or t.prohibited_for})
+    if closed and game.movement and game.movement.prohibited_rule:
+        parts += [f"Terrain=={beanshell_string(n)}" for n in closed]
+    if enemies and len(game.sides) > 1:
+        parts.append(" + ".join(f'(SumStack("{on_side(s.id)}")>0 ? 1 : 0)' for s in game.sides) + ">1")
+    if not parts:
+        return None
+    return (f'{{{WARNINGS_PREFERENCE}==true && SideId!="" && CurrentMap=={beanshell_string(MAIN_MAP)} && '
+            f"({' || '.join(parts)})}}")
+
+
+def module_checks(game: Game) -> Optional[Checks]:
+    """The components of the module's warnings, or None when the game's rules declare none it can warn by."""
+    stack = rule_timing(game, OVERSTACKED)
+    enemies = rule_timing(game, BOTH_SIDES) is not None
+    check_filter = _check_filter(game, enemies)
+    if stack is None and check_filter is None:
+        return None
+    sweeps: list[Sweep] = []
+    check_keys = [RESET_KEY, WHEN_CHECK_KEY]
+    when_changers = [Changer(WHEN_CHECK_KEY, property_changer("P", CHECK_WHEN))]
+    chains: list[Chain] = []
+    turn_hotkeys: list[dict] = []
+    if stack is not None:
+        sweeps.append(Sweep(f"{CHECK_TEXT}: stacking", SWEEP_STACK_KEY, STACK_KEY, _stack_filter(game, None)))
+        check_keys.append(SWEEP_STACK_KEY)
+        timing = getattr(stack, "timing", None)
+        phase = getattr(timing, "phase", "") if getattr(timing, "kind", "") in PHASE_END_KINDS else ""
+        for i, side_id in enumerate(s.id for s in game.sides):
+            after = phase_after(game, side_id, phase) if phase else None
+            if after is None:
+                continue
+            chain_key, when_key, sweep_key = _side_keys(i)
+            name = game.side(side_id).name
+            when_changers.append(Changer(when_key, property_changer("P", f"end of {name} {phase}")))
+            sweeps.append(Sweep(f"Stacking at the end of {name} {phase}", sweep_key, STACK_KEY, _stack_filter(game, side_id)))
+            chains.append(Chain(f"Stacking at the end of {name} {phase}", chain_key, encode([RESET_KEY, when_key, sweep_key], ",")))
+            match = f"{{PlayerTurn=={beanshell_string(game.side(after[0]).name)} && Phase=={beanshell_string(after[1])}}}"
+            turn_hotkeys.append({"name": f"Check stacking: end of {name} {phase}", "hotkey": chain_key, "match": match})
+    if check_filter is not None:
+        sweeps.append(Sweep(f"{CHECK_TEXT}: units where they stand", SWEEP_CHECK_KEY, CHECK_KEY, check_filter))
+        check_keys.append(SWEEP_CHECK_KEY)
+    chains.insert(0, Chain(CHECK_TEXT, CHECK_BUTTON_KEY, encode(check_keys, ","), text=CHECK_TEXT,
+                           tooltip="Run every warning the module knows over the whole map now",
+                           report=f"- {CHECK_TEXT} ($PlayerName$): every warning the module prints, over the whole map"))
+    properties = [
+        {"name": WARNED_AT, "initial": NOBODY, "description": "The hex the running stacking check last warned about",
+         "changers": [Changer(RESET_KEY, property_changer("P", NOBODY))]},
+        {"name": WARNED_WHEN, "initial": CHECK_WHEN, "description": "The moment the running stacking check judges",
+         "changers": when_changers},
+    ]
+    return Checks(properties, chains, sweeps, turn_hotkeys)
