@@ -70,7 +70,8 @@ def test_transports_beyond_the_allied_limit(owc_game, owc_module, tmp_path) -> N
     assert [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in findings] == [
         (4, "18.4.2", "Rail transports beyond the phase's limit", ("ah-6",))]
     assert "12 transports this phase, more than 10" in findings[0].finding.message
-    assert [(n.step, n.finding.rule) for n in notes] == [(1, "18.4.2")]  # the phase before the log
+    # before the log: the movement phase before (18.4.2) and the player-turn's attacks (5: owc1914_attacks)
+    assert [(n.step, n.finding.rule) for n in notes] == [(1, "5"), (1, "18.4.2")]
 
 
 def test_18_3_station_capacity(owc_game, owc_module, tmp_path) -> None:
