@@ -81,9 +81,11 @@ def pursuers(ph: PhaseLog) -> dict[str, tuple[int, str]]:
     bridgeheads = set(area_hexes(m, "bridgehead-")) if rule_in_play(state, 26) else set()
     out: dict[str, tuple[int, str]] = {}
     for uid, mvs in drops.items():
-        here, first = start[uid].hex or "", mvs[0]
-        if bridgeheads & {mv.to for mv in mvs}:
+        here = start[uid].hex or ""
+        away = [mv for mv in mvs if mv.to != here]  # a unit picked up and set down where it stood has not moved yet
+        if not away or bridgeheads & {mv.to for mv in mvs}:
             continue  # 26.2 (see the DECISION)
+        first = away[0]
         for h in sorted(m.neighbours(here)):
             if left.get(h, first.step) >= first.step or h in bridgeheads:
                 continue
