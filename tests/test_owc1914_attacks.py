@@ -133,3 +133,16 @@ def test_a_pursuer_railed_is_noted_not_reported(owc_game, owc_module, tmp_path) 
     assert [f for f in findings if f.finding.rule == "5"] == []
     assert [(n.step, n.finding.title) for n in notes if n.finding.rule == "5"] == [
         (1, "Transport of a unit that attacked"), (1, "Attackers not checkable")]  # stage 9's attack phase is not shown
+
+
+def test_an_attack_phase_with_no_trace_leaves_nothing_unchecked(owc_game, owc_module, tmp_path) -> None:
+    """Every attack leaves a trace in the log: 7.3 "Teraz gracz atakujący rzuca kostką" (the attacker rolls the die),
+    12.1's declined combat is a retreat (a move), 16.4's hopeless attack breaks the attackers (a marker). A Normal
+    attacks phase with no roll, move or change had no attack: a move in the Normal movement phase after it is not
+    noted under 5."""
+    plugin = plugin_for("owc1914")
+    quiet = _phase(owc_game, owc_module, tmp_path, {"ru-9": "3412", "ah-10": "3410"}, [], (8, "allies", "Normal attacks"))
+    move = _phase(owc_game, owc_module, tmp_path, {"ru-9": "3412", "ah-10": "3410"}, [("ah-10", "3411")],
+                  (8, "allies", "Normal movement"))
+    findings, notes = plugin.log_phases([quiet, move])
+    assert [f for f in findings if f.finding.rule == "5"] == [] and [n for n in notes if n.finding.rule == "5"] == []

@@ -106,7 +106,7 @@ class Attackers:
 
     def __init__(self) -> None:
         self.known: dict[tuple[int, int], dict[str, tuple[int, str]]] = {}  # player-turn -> pursuers
-        self.seen: set[tuple[int, int]] = set()  # player-turns whose Normal attacks phase shows no attack
+        self.quiet: set[tuple[int, int]] = set()  # player-turns whose Normal attacks phase shows no attack
         self.noted = False
 
     def phase(self, ph: PhaseLog, allowance: Callable[[GameState, UnitState], float]) -> tuple[list, list]:
@@ -114,7 +114,7 @@ class Attackers:
         if ph.phase == ATTACKS:
             self.known[turn] = pursuers(ph)
             if not traced(ph):
-                self.seen.add(turn)
+                self.quiet.add(turn)
             return [], []
         if ph.phase != MOVEMENT:
             return [], []
@@ -131,7 +131,7 @@ class Attackers:
             if before is None or after is None or before.side != ph.side or before.hex is None:
                 continue
             if uid not in found:
-                if before.hex != after.hex and turn not in self.seen and not self.noted:
+                if before.hex != after.hex and turn not in self.quiet and not self.noted:
                     self.noted = True
                     notes.append(StepFinding(step, Finding("5", "Attackers not checkable", (), (uid,),
                         f"{uid} moved in {ph.label()}: whether it (or any unit moving in a Normal movement phase of this "
