@@ -88,9 +88,15 @@ Prussian, 2.
   9  XI (ah-11) Humenne 3913 -> Gniezno 2203: 6.             10 IV (ah-4) Munkacz 4216 -> Inowrocław 2104: 8.
   11 V (ah-5) Kraków 3409 -> Bydgoszcz 2004: 10, the most.
   12 Kummer's corps (ah-kummer) Kraków -> Piła 1901: 12, beyond 10: 18.4.2, at this step.
-  Stations (18.3): Kraków loads 2 (a main line), each other station loads or unloads 1. Not judged and broken here:
-  18.3's segment capacity (the six routes share the main line Kraków - Sosnowiec, which carries 2 a phase; the log
-  shows no route). Noted, not reported: the movement phase before the log (18.4.2), at the first transport.
+  Stations (18.3): Kraków loads 2 (a main line), each other station loads or unloads 1. Segments (18.3 "Po odcinku
+  magistrali mogą być w danej fazie przerzucane dwie jednostki, po odcinku linii zwykłej jedna jednostka", two units a
+  phase along a main line's segment, one along an ordinary line's), counted where every route clear of the enemy
+  (18.1) passes the segment: on this map's railways the Allies reach Germany from Galicia by the main line Opole
+  (3103) - Wrocław only (the way round through Russian Poland passes Russian fortresses: tests/test_owc1914_segments),
+  so the third to the sixth transports break 18.3 there, at steps 9, 11 and 12; from Humenne and Munkacz, with the
+  Russians next to Przemyśl (XIX Corps in 3514) and to 3413 (IX Corps), the routes run through Hungary along the
+  ordinary line from Ujhely (4213) by 4212 to Miszkolc: IV Corps is its second unit, so step 10 names that segment
+  first. Noted, not reported: the movement phase before the log (18.4.2), at the first transport.
 """
 
 from __future__ import annotations
@@ -252,8 +258,13 @@ def test_hiding_in_contact_at_its_step(recorded, owc_module) -> None:
 def test_rail_transport_beyond_the_phase_limit_at_its_step(recorded, owc_module) -> None:
     report = check_log(recorded["rail-limit"], owc_module)
     got = [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in report.findings]
-    assert got == [(12, "18.4.2", "Rail transports beyond the phase's limit", ("ah-kummer",))], _lines(report)
-    assert "12 transports this phase, more than 10" in report.findings[0].finding.message
+    segment = "More units railed along a line segment than it takes"
+    assert got == [(9, "18.3", segment, ("ah-11",)), (10, "18.3", segment, ("ah-4",)), (11, "18.3", segment, ("ah-5",)),
+                   (12, "18.3", segment, ("ah-kummer",)),
+                   (12, "18.4.2", "Rail transports beyond the phase's limit", ("ah-kummer",))], _lines(report)
+    assert [f.finding.hexes for f in report.findings[:4]] == [("3003", "3103"), ("4212", "4213"), ("3003", "3103"),
+                                                             ("3003", "3103")]
+    assert "12 transports this phase, more than 10" in report.findings[-1].finding.message
     assert [(n.step, n.finding.rule, n.finding.title) for n in report.notes] == [
         (7, "18.4.2", "Rail transport not checkable")], _lines(report)
     ph = next(p for p in report.phases if p.phase == "Normal movement")

@@ -14,6 +14,8 @@ from modgen.rules import owc1914_rail as rail
 from modgen.rules.owc1914_reserve import Reserves
 from modgen.vmod.compose import Composer, Position
 
+SEGMENT = "More units railed along a line segment than it takes"  # 18.3 (modgen/rules/owc1914_segments)
+
 
 def _state(game, module: Path, path: Path, placed: dict[str, str], moment, hidden=()):
     pos = Position(game, scenario="campaign")
@@ -58,7 +60,9 @@ def test_transports_beyond_the_allied_limit(owc_game, owc_module, tmp_path) -> N
     (18.4's example), then two Przemyśl (3515) -> Elbląg (1507), 3 each too (18.4: the route covers more than one hex
     on each of the Galician, Polish and East Prussian fronts, as Lwów's), no Russian unit on the map: 3, 6, 9 are
     within 10, the fourth makes 12: 18.4.2 at its step (step 4), the others legal. Each station loads or unloads 2,
-    all on main lines (18.3: "wolno wylądować albo załadować dwie jednostki")."""
+    all on main lines (18.3: "wolno wylądować albo załadować dwie jednostki"). Every route of the four passes the main
+    line Opole (3103) - Wrocław, 2 units a phase (18.3, tests/test_owc1914_segments.py): the third and the fourth
+    break 18.3 at their steps (3, 4)."""
     before = {"ah-2": "3518", "ah-3": "3518", "ah-4": "3515", "ah-6": "3515"}
     to = {"ah-2": "1210", "ah-3": "1210", "ah-4": "1507", "ah-6": "1507"}
     ph = _phase(owc_game, owc_module, tmp_path, before, list(to.items()), (5, "allies", "Normal movement"))
@@ -68,15 +72,18 @@ def test_transports_beyond_the_allied_limit(owc_game, owc_module, tmp_path) -> N
     assert rail.transports_to(ph.start, "allies", "3515", set())["1507"] == 3
     findings, notes = plugin.log_phases([ph])
     assert [(f.step, f.finding.rule, f.finding.title, f.finding.units) for f in findings] == [
+        (3, "18.3", SEGMENT, ("ah-4",)), (4, "18.3", SEGMENT, ("ah-6",)),
         (4, "18.4.2", "Rail transports beyond the phase's limit", ("ah-6",))]
-    assert "12 transports this phase, more than 10" in findings[0].finding.message
-    assert [(n.step, n.finding.rule) for n in notes] == [(1, "18.4.2")]  # the phase before the log
+    assert "12 transports this phase, more than 10" in findings[-1].finding.message
+    # before the log: the movement phase before (18.4.2) and the player-turn's attacks (5: owc1914_attacks)
+    assert [(n.step, n.finding.rule) for n in notes] == [(1, "5"), (1, "18.4.2")]
 
 
 def test_18_3_station_capacity(owc_game, owc_module, tmp_path) -> None:
     """18.3 "Na stacji, do której prowadzi choć jedna magistrala, wolno wylądować albo załadować dwie jednostki" (a
     station a main line leads to loads or unloads two units a phase): three A-H corps railed Lwów -> Królewiec (both on
-    main lines): the third breaks 18.3 twice at its step, loaded at Lwów and unloaded at Królewiec. 18.3.1 "Na
+    main lines): the third breaks 18.3 twice at its step, loaded at Lwów and unloaded at Królewiec, and a third time on
+    the main line Opole (3103) - Wrocław every route passes (2 units a phase, tests/test_owc1914_segments.py). 18.3.1 "Na
     terytorium przeciwnika magistrale kolejowe są traktowane jak linie zwykłe": Warszawa (a main line, Russian
     territory) takes 1 Allied unit, 2 Russian."""
     before = {"ah-2": "3518", "ah-3": "3518", "ah-4": "3518"}
@@ -84,7 +91,8 @@ def test_18_3_station_capacity(owc_game, owc_module, tmp_path) -> None:
     findings, _ = plugin_for("owc1914").log_phases([ph])
     assert [(f.step, f.finding.rule, f.finding.title, f.finding.hexes) for f in findings] == [
         (3, "18.3", "More units loaded at a station than it takes", ("3518",)),
-        (3, "18.3", "More units unloaded at a station than it takes", ("1210",))]
+        (3, "18.3", "More units unloaded at a station than it takes", ("1210",)),
+        (3, "18.3", SEGMENT, ("3003", "3103"))]
     assert (rail.station_capacity(ph.start, "allies", "2411"), rail.station_capacity(ph.start, "russia", "2411")) == (1, 2)
 
 
@@ -192,7 +200,9 @@ def test_arrivals_take_a_transport_each(owc_game, owc_module, tmp_path) -> None:
     in the campaign's stage 13 two A-H corps railed Lwów -> Królewiec and one Przemyśl -> Elbląg (3 transports each,
     18.4's example and test_transports_beyond_the_allied_limit: 9), then
     the 52nd Division (arriving in stage 12, delayed: 19 "Gracz może opóźnić wprowadzenie") and Korps Hofmann (stage
-    13) enter at Munkacz (4216): 10, then 11, more than the Allies' 10 (18.4.2) at Hofmann's step."""
+    13) enter at Munkacz (4216): 10, then 11, more than the Allies' 10 (18.4.2) at Hofmann's step. The three railed
+    corps all pass the main line Opole (3103) - Wrocław (2 units a phase, 18.3): the third at its step; the arrivals'
+    routes are not in the log (19: from the board's edge)."""
     from modgen.vmod.compose import tracks_layout
 
     layout = tracks_layout(owc_game, list(owc_game.scenarios.values()))
@@ -221,8 +231,8 @@ def test_arrivals_take_a_transport_each(owc_game, owc_module, tmp_path) -> None:
     assert {u.id for u in start.units if u.hex is None} >= {"ah-52", "ah-hofmann"}
     findings, _ = plugin_for("owc1914").log_phases([ph])
     assert [(f.step, f.finding.rule, f.finding.units, f.finding.hexes) for f in findings] == [
-        (5, "18.4.2", ("ah-hofmann",), ("4216",))]
-    assert "11 transports this phase" in findings[0].finding.message
+        (3, "18.3", ("ah-4",), ("3003", "3103")), (5, "18.4.2", ("ah-hofmann",), ("4216",))]
+    assert "11 transports this phase" in findings[-1].finding.message
 
 
 def test_shipped_from_a_port_next_to_the_enemy_is_broken(owc_game, owc_module, tmp_path) -> None:

@@ -31,7 +31,7 @@ from ..plugin_api import (
 )
 from ..regions import flood_fill, hex_distances
 from .common import prohibited_terrain
-from . import owc1914_hiding, owc1914_log, owc1914_rail, owc1914_reserve, owc1914_victory
+from . import owc1914_attacks, owc1914_hiding, owc1914_log, owc1914_rail, owc1914_reserve, owc1914_victory
 from .owc1914_lines import (
     LAST_RULE, ROMANIA, Encirclement, area_hexes, lines_of_control, owner_of, rule_in_play, scenario_letter, territory,
 )
@@ -95,7 +95,8 @@ TIMINGS = (
                "to one front a stage; a level is at most 24."),
 ) + tuple(RuleTiming(f"{x.upper()}.1", WARNING, f"{x.upper()}.1 (OBSZAR GRY): units may not leave the play area "
                      "voluntarily; units forced out by a retreat (or, in A and B, set up next to it) must return as soon "
-                     "as they can.", name="Play area", scenarios=(sid,)) for x, sid in SCENARIO_IDS.items()) + owc1914_rail.LOG_TIMINGS
+                     "as they can.", name="Play area", scenarios=(sid,)) for x, sid in SCENARIO_IDS.items()) + (
+    owc1914_rail.LOG_TIMINGS + owc1914_attacks.LOG_TIMINGS)
 
 
 class OWCRules:
@@ -206,12 +207,15 @@ class OWCRules:
     def log_phases(self, phases: list[PhaseLog]) -> tuple[list, list]:
         """Over the whole log, in play order: each movement phase's transports (owc1914_rail: 18.4, 19, 38) and
         reserve phases (owc1914_reserve: 4.2, 4.2.3), counted from the log's first phase; units hidden in any
-        phase (owc1914_hiding: 16), a phase without moves too."""
-        ledger, reserves = owc1914_rail.Ledger(), owc1914_reserve.Reserves()
+        phase (owc1914_hiding: 16), a phase without moves too; pursuers moving in Normal movement (owc1914_attacks: 5)."""
+        ledger, reserves, attackers = owc1914_rail.Ledger(), owc1914_reserve.Reserves(), owc1914_attacks.Attackers()
         findings: list = []
         notes: list = []
         for ph in phases:
             findings += owc1914_hiding.hidden_in_phase(ph, captured_hexes(ph.end))
+            f, n = attackers.phase(ph, owc1914_log.allowance)
+            findings += f
+            notes += n
             if ph.phase in owc1914_rail.movement_phases(ph.start):
                 f, n = ledger.phase(ph, captured_hexes(ph.start), owc1914_log.allowance)
                 findings += f + reserves.phase(ph)

@@ -43,9 +43,9 @@ DECISIONS (where the text or the core leaves a choice; each taken the way that n
 Rail (18, 19) and sea (38) transport: owc1914_rail (other_modes: a move no march explains, between two stations
 linked by rail, or two Baltic ports for a German unit); the reserve movement phases (4): owc1914_reserve (held: a
 unit that was no reserve at the phase's start).
-Not judged: 5 "W fazie ruchu zwykłego gracz nie może przesuwać oddziałów, które już w danym posunięciu
-atakowały" (units that attacked this player-turn may not make a normal move): a log shows the attack phases' 1d12
-rolls and the retreats' and pursuits' moves, never which units attacked (the module has no attack declaration).
+5 "W fazie ruchu zwykłego gracz nie może przesuwać oddziałów, które już w danym posunięciu atakowały" (units that
+attacked this player-turn may not make a normal move): owc1914_attacks, for the units the log shows pursuing (10); a
+log shows the attack phases' 1d12 rolls, never which units attacked (the module has no attack declaration).
 """
 
 from __future__ import annotations

@@ -56,7 +56,8 @@ DECISIONS (each the reading that never reports a legal move):
   stacji, do której prowadzi choć jedna magistrala, wolno wylądować albo załadować dwie jednostki" (a station no main
   line leads to unloads or loads one unit, one a main line leads to two): reading A, loads and unloads share that
   number; reading B, each has it. Taken: B (A would report a station loading one unit and unloading another).
-Not judged (the log cannot show them): the capacity of each line segment (18.3: the route is not in the log), town
+18.3's line segments: owc1914_segments counts a transport on the segments every route it may have taken passes. Not
+judged (the log cannot show them): a segment some route avoids (18.3: the route is not in the log), town
 control (18.2: who held a town last is not in a position; a town in enemy territory with no own unit in it is
 noted), the secret concentration's box (20).
 """
@@ -71,6 +72,7 @@ from ..plugin_api import INFO, Finding, PhaseLog, RuleTiming, StepFinding, Timin
 from ..regions import hex_distances
 from .common import neighbour_tables
 from .owc1914_lines import OWN_LANDS, area_hexes, owner_of, rule_in_play, territory
+from .owc1914_segments import SegmentLoad
 
 LIMITS = {"russia": ("18.4.1", 3, 6), "allies": ("18.4.2", 5, 10)}  # (rule, transports a phase, or with the next phase's loss)
 RAIL_TITLE = "Rail transport"
@@ -260,6 +262,7 @@ class Ledger:
             return findings, notes
         used: dict[str, int] = {}
         loads: dict[tuple[str, str], int] = {}  # (station, "loaded" / "unloaded") -> units
+        segs = SegmentLoad()  # 18.3: the units along each line segment the log shows used
         start = {u.id: u for u in state.units}
         end = {u.id: u for u in ph.end.units}
         last: dict[str, int] = {}
@@ -294,6 +297,7 @@ class Ledger:
                     status=INFO)))
             if how == "rail":
                 self._stations(ph, before, after, step, loads, findings)
+                findings += _segments(ph, before, after, step, segs, captured)
             was = used.get(side, 0)
             used[side] = was + n
             if was + n > most:
@@ -382,6 +386,25 @@ class Ledger:
         return heavy < state.turn_index <= own
 
 
+def _segments(ph: PhaseLog, before: UnitState, after: UnitState, step: int, segs: SegmentLoad,
+              captured: set[str]) -> list[StepFinding]:
+    """18.3: a segment every route of this transport passes, railed along by more units this phase than it takes
+    (owc1914_segments); one finding a transport, at its step."""
+    state, side = ph.start, before.side
+    over = segs.add(state, side, before.id, rail_links(state, side), before.hex or "", after.hex or "",
+                    set(contact(state, side, captured)))
+    if not over:
+        return []
+    (k, most, units), more = over[0], len(over) - 1
+    a, b = sorted(k)
+    return [StepFinding(step, Finding("18.3", "More units railed along a line segment than it takes", (a, b), (before.id,),
+        f"{before.id} railed {before.hex} -> {after.hex} in {ph.label()}: every rail route clear of the enemy between them "
+        f"passes {a}/{b}, which takes {most} a phase, and {len(units)} units were railed along it ({', '.join(units)})"
+        + (f" (and {more} more such segment(s) on its way)" if more else "") + ": 18.3 \"Po odcinku magistrali mogą być "
+        "w danej fazie przerzucane dwie jednostki, po odcinku linii zwykłej jedna jednostka\" (two units a phase along a "
+        "main line's segment, one along an ordinary line's; 18.3.1 in enemy territory a main line counts as ordinary)"))]
+
+
 def station_capacity(state: GameState, side: str, h: str) -> int:
     """18.3: units a station loads (or unloads) in a phase: 2 where a main line leads to it, else 1; 18.3.1: in
     enemy territory a main line counts as an ordinary one."""
@@ -415,7 +438,8 @@ LOG_TIMINGS = (
     RuleTiming("18.1", Timing(), "18.1: a rail transport runs between two towns linked by rail, neither of them nor any "
                "hex of its route in contact with the enemy."),
     RuleTiming("18.3", Timing(), "18.3: a station loads or unloads one unit a phase, two where a main line leads to "
-               "it (in enemy territory main lines count as ordinary, 18.3.1)."),
+               "it, and a line segment carries two a phase on a main line, one on an ordinary line (in enemy territory "
+               "main lines count as ordinary, 18.3.1)."),
     RuleTiming("18.2", Timing(), "18.2: no rail transport to a town under the enemy's control at the start of the phase."),
     RuleTiming("18.4.1", Timing(), "18.4.1: the Russians use 3 transports a movement phase (normal or reserve), or 6 "
                "and none in the next movement phase."),
