@@ -18,7 +18,8 @@ The module preference WARNINGS_PREFERENCE turns them all off.
 
 from __future__ import annotations
 
-from typing import Optional
+from contextlib import contextmanager
+from typing import Iterator, Optional
 
 from ..conventions import MAIN_MAP
 from ..model import Game, Stacking, Unit
@@ -54,6 +55,24 @@ def rule_timing(game: Game, title: str) -> Optional[object]:
     return None
 
 
+_enabled = [True]  # off only inside `without_warnings()` (benchmarks/warnings.py builds a module both ways)
+
+
+@contextmanager
+def without_warnings() -> Iterator[None]:
+    """Build modules with no warning in them: the same module as before issue 25's warnings, to measure
+    what they cost (benchmarks/warnings.py). Not thread-safe: one build at a time."""
+    _enabled[0] = False
+    try:
+        yield
+    finally:
+        _enabled[0] = True
+
+
+def warnings_enabled() -> bool:
+    return _enabled[0]
+
+
 _last: list[tuple[Game, tuple]] = []  # the last game asked about and its timings (every unit of it asks)
 
 
@@ -61,6 +80,8 @@ def declared_timings(game: Game) -> tuple:
     """Every RuleTiming the game's rules declare (its report's rule list)."""
     from ..plugins import rules_for  # the plugins import the rules packages: only when a module is made
 
+    if not _enabled[0]:
+        return ()
     if _last and _last[0][0] is game:
         return _last[0][1]
     spec = getattr(rules_for(game), "report", None)
@@ -138,7 +159,7 @@ def drop_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     that fires it; none for a unit no terrain is closed to, or a game that declares no prohibited rule."""
     names = closed_terrain(game, unit)
     rule = game.movement.prohibited_rule if game.movement else ""
-    if not names or not rule:
+    if not names or not rule or not _enabled[0]:
         return []
     match = " || ".join(f"{TERRAIN_PROPERTY}=={beanshell_string(n)}" for n in names)
     text = f"! {rule} {prohibited_title(f'${TERRAIN_PROPERTY}$')}: $newPieceName$ in $location$"

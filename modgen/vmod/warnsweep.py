@@ -22,7 +22,7 @@ from ..stacking import BOTH_SIDES, OVERSTACKED
 from ..vassal.pieces import beanshell_string, property_changer
 from ..vassal.sequence import encode
 from .warnings import (CHECK_KEY, STACK_KEY, STACK_SKIP, WARNED_AT, WARNED_WHEN, WARNINGS_PREFERENCE, on_side,
-                       over_limit, rule_timing)
+                       over_limit, rule_timing, warnings_enabled)
 
 F13 = 61440
 CTRL_ALT, CTRL_ALT_SHIFT = 650, 715  # module keys no player types: F13-F24 with these modifiers
@@ -125,7 +125,7 @@ def module_checks(game: Game) -> Optional[Checks]:
     """The components of the module's warnings, or None when the game's rules declare none it can warn by."""
     stack = rule_timing(game, OVERSTACKED)
     enemies = rule_timing(game, BOTH_SIDES) is not None
-    check_filter = _check_filter(game, enemies)
+    check_filter = _check_filter(game, enemies) if warnings_enabled() else None
     if stack is None and check_filter is None:
         return None
     sweeps: list[Sweep] = []

@@ -423,6 +423,7 @@ final class HarnessActions {
     final List<Command> logOutput = logger == null ? null : (List<Command>) getField(BasicLogger.class, logger, "logOutput");
     final int before = logOutput == null ? 0 : logOutput.size();
     final Map<String, Object> rec = obj("kind", "action", "op", op, "line", line);
+    final long started = System.nanoTime();  // "ms": what the action took on the event thread (benchmarks)
     switch (op) {
     case "begin-log": beginLog(a, m, logger, rec); break;
     case "move": move(a, m, gs, rec); break;
@@ -438,6 +439,7 @@ final class HarnessActions {
     default:
       throw new ActionFailed("unknown op \"" + op + "\" (begin-log, move, key, roll, button, turn-next, end-log, step, open, windows, trails, new-game, load-game)");
     }
+    rec.put("ms", (System.nanoTime() - started) / 1e6);
     // What the action logged: each sendAndLog is one entry of BasicLogger's logOutput, one LOG step.
     if (logOutput != null && !"end-log".equals(op) && !"begin-log".equals(op) && !"open".equals(op) && !"windows".equals(op) && !"trails".equals(op)) {
       final List<Object> encoded = new ArrayList<>();
