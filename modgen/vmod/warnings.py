@@ -40,7 +40,7 @@ ENEMY_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 6},{CTRL}"  # Ctrl+F19: prints the bot
 WARNINGS_PREFERENCE = "RulesWarnings"  # the module's Boolean preference (a global property true/false)
 TERRAIN_PROPERTY = "Terrain"  # a hex's terrain name: its zone's property, else the map's (modgen.vmod.buildfile)
 WARNED_AT = "StackWarnedAt"  # global property: the hex the running stacking check last warned about
-WARNED_WHEN = "StackWarnedWhen"  # global property: the moment the running stacking check judges ("end of ...")
+CHECKING = "RulesChecking"  # global property: "Check position" while that button runs, else empty
 STACK_UNITS, STACK_FREE, STACK_SKIP, STEPS = "StackUnits", "StackFree", "StackSkip", "Steps"  # Marker properties
 STACK_HOLDS = "StackHolds"  # Calculated Property: what the unit's stack holds ("8 steps")
 ON_SIDE = "OnSide_"  # + side id: 1 on each unit of that side
@@ -195,8 +195,13 @@ def stack_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     rule = getattr(timing, "rule")
     count, limit = stack_count_text(game.stacking)
     # a Report Action evaluates its words with the report's own properties, not the piece, as their source:
-    # SumStack there sees no stack, so the count is a Calculated Property of the unit, read by the report
-    text = f"! {rule} {OVERSTACKED}: ${STACK_HOLDS}$ in $location$, {limit} (${WARNED_WHEN}$)"
+    # SumStack there sees no stack, so the count is a Calculated Property of the unit, read by the report.
+    # The moment: the end of the owner's phase the rule names, unless "Check position" is running. Nothing
+    # global changes at a phase's end unless a hex warns, so a log records no step of it otherwise.
+    phase = getattr(getattr(timing, "timing", None), "phase", "")
+    moment = f'{CHECKING}=="" ? "end of " + Side + " {phase}" : {CHECKING}' if phase else CHECKING
+    text = (f'{{"! {rule} {OVERSTACKED}: " + {STACK_HOLDS} + " in " + LocationName + ", {limit} (" + '
+            f'({moment}) + ")"}}')
     return [
         vp.report_action([STACK_REPORT_KEY], text, description=f"Warn: {rule} {OVERSTACKED.lower()}"),
         vp.calculated_property(STACK_HOLDS, f"{{{count}}}"),

@@ -2,13 +2,15 @@
 leaves the phase at whose end the stacking rule holds, and when a player presses "Check position".
 
 VASSAL has no "for each hex" loop, so a check is a chain of module components fired in order by a
-Do Action Button: a Change Property button empties the global property noting the hex last warned
-about (so the first unit of each over-stacked hex warns, the others stay silent), a second one names
-the moment ("end of Russian Movement"), then a Global Key Command sends the units' key only to units
-whose own stack breaks the rule (its filter sums the stack with VASSAL's SumStack): the filter, not
-each unit, does the work, so a check costs one expression per piece and no unit's properties are read
-unless it warns. The turn tracker starts the chain with a Turn Global Hotkey on the state after the
-phase, once per side (the side's units only: the rule holds at the end of the owner's phase).
+Do Action Button: a Global Key Command sends the units' key only to units whose own stack breaks the rule
+(its filter sums the stack with VASSAL's SumStack): the filter, not each unit, does the work, so a check
+costs one expression per piece and no unit's properties are read unless it warns. The first unit of a
+hex warns and notes its hex in a global property, so the others of that hex stay silent; a Change
+Property button then empties it again. "Check position" also names itself in a global property while it
+runs (the moment its warnings name). At a phase's end nothing global changes unless a hex warns, so a
+log records no step for a check that finds nothing. The turn tracker starts the chain with a Turn
+Global Hotkey on the state after the phase, once per side (the side's units only: the rule holds at the
+end of the owner's phase).
 """
 
 from __future__ import annotations
@@ -21,18 +23,18 @@ from ..model import Game
 from ..stacking import BOTH_SIDES, OVERSTACKED
 from ..vassal.pieces import beanshell_string, property_changer
 from ..vassal.sequence import encode
-from .warnings import (CHECK_KEY, STACK_KEY, STACK_SKIP, WARNED_AT, WARNED_WHEN, WARNINGS_PREFERENCE, on_side,
+from .warnings import (CHECK_KEY, STACK_KEY, CHECKING, STACK_SKIP, WARNED_AT, WARNINGS_PREFERENCE, on_side,
                        over_limit, rule_timing, warnings_enabled)
 
 F13 = 61440
 CTRL_ALT, CTRL_ALT_SHIFT = 650, 715  # module keys no player types: F13-F24 with these modifiers
 RESET_KEY = f"{F13},{CTRL_ALT}"  # empties WARNED_AT
-WHEN_CHECK_KEY = f"{F13 + 1},{CTRL_ALT}"  # WARNED_WHEN = CHECK_WHEN
+CHECKING_ON_KEY = f"{F13 + 1},{CTRL_ALT}"  # CHECKING = CHECK_TEXT
+CHECKING_OFF_KEY = f"{F13 + 4},{CTRL_ALT}"  # CHECKING = ""
 SWEEP_STACK_KEY = f"{F13 + 2},{CTRL_ALT}"  # every over-stacked unit gets STACK_KEY
 SWEEP_CHECK_KEY = f"{F13 + 3},{CTRL_ALT}"  # units that may break a drop rule get CHECK_KEY
 CHECK_BUTTON_KEY = "67,585"  # Alt+Shift+C: "Check position"
 CHECK_TEXT = "Check position"
-CHECK_WHEN = "Check position"
 NOBODY = "-"  # WARNED_AT between checks: no hex
 PHASE_END_KINDS = ("end_of_phase", "fixed_in_phase")  # plugin_api.Timing kinds that hold when a phase ends
 MAX_SIDES = 4
@@ -76,10 +78,10 @@ class Checks:
     turn_hotkeys: list[dict]  # {name, hotkey, match}
 
 
-def _side_keys(i: int) -> tuple[str, str, str]:
-    """(chain, moment, sweep) hotkeys of the i-th side's end-of-phase check."""
+def _side_keys(i: int) -> tuple[str, str]:
+    """(chain, sweep) hotkeys of the i-th side's end-of-phase check."""
     assert i < MAX_SIDES, "more sides than module keys for them"
-    return f"{F13 + i},{CTRL_ALT_SHIFT}", f"{F13 + 4 + i},{CTRL_ALT_SHIFT}", f"{F13 + 8 + i},{CTRL_ALT_SHIFT}"
+    return f"{F13 + i},{CTRL_ALT_SHIFT}", f"{F13 + 4 + i},{CTRL_ALT_SHIFT}"
 
 
 def phase_after(game: Game, side_id: str, phase: str) -> Optional[tuple[str, str]]:
@@ -129,8 +131,7 @@ def module_checks(game: Game) -> Optional[Checks]:
     if stack is None and check_filter is None:
         return None
     sweeps: list[Sweep] = []
-    check_keys = [RESET_KEY, WHEN_CHECK_KEY]
-    when_changers = [Changer(WHEN_CHECK_KEY, property_changer("P", CHECK_WHEN))]
+    check_keys = [CHECKING_ON_KEY]
     chains: list[Chain] = []
     turn_hotkeys: list[dict] = []
     if stack is not None:
@@ -142,23 +143,24 @@ def module_checks(game: Game) -> Optional[Checks]:
             after = phase_after(game, side_id, phase) if phase else None
             if after is None:
                 continue
-            chain_key, when_key, sweep_key = _side_keys(i)
+            chain_key, sweep_key = _side_keys(i)
             name = game.side(side_id).name
-            when_changers.append(Changer(when_key, property_changer("P", f"end of {name} {phase}")))
             sweeps.append(Sweep(f"Stacking at the end of {name} {phase}", sweep_key, STACK_KEY, _stack_filter(game, side_id)))
-            chains.append(Chain(f"Stacking at the end of {name} {phase}", chain_key, encode([RESET_KEY, when_key, sweep_key], ",")))
+            # the sweep, then WARNED_AT emptied again: unchanged, and nothing logged, unless a hex warned
+            chains.append(Chain(f"Stacking at the end of {name} {phase}", chain_key, encode([sweep_key, RESET_KEY], ",")))
             match = f"{{PlayerTurn=={beanshell_string(game.side(after[0]).name)} && Phase=={beanshell_string(after[1])}}}"
             turn_hotkeys.append({"name": f"Check stacking: end of {name} {phase}", "hotkey": chain_key, "match": match})
     if check_filter is not None:
         sweeps.append(Sweep(f"{CHECK_TEXT}: units where they stand", SWEEP_CHECK_KEY, CHECK_KEY, check_filter))
         check_keys.append(SWEEP_CHECK_KEY)
+    check_keys += [RESET_KEY, CHECKING_OFF_KEY]
     chains.insert(0, Chain(CHECK_TEXT, CHECK_BUTTON_KEY, encode(check_keys, ","), text=CHECK_TEXT,
                            tooltip="Run every warning the module knows over the whole map now",
                            report=f"- {CHECK_TEXT} ($PlayerName$): every warning the module prints, over the whole map"))
     properties = [
         {"name": WARNED_AT, "initial": NOBODY, "description": "The hex the running stacking check last warned about",
          "changers": [Changer(RESET_KEY, property_changer("P", NOBODY))]},
-        {"name": WARNED_WHEN, "initial": CHECK_WHEN, "description": "The moment the running stacking check judges",
-         "changers": when_changers},
+        {"name": CHECKING, "initial": "", "description": "Check position while that button runs",
+         "changers": [Changer(CHECKING_ON_KEY, property_changer("P", CHECK_TEXT)), Changer(CHECKING_OFF_KEY, property_changer("P", ""))]},
     ]
     return Checks(properties, chains, sweeps, turn_hotkeys)
