@@ -25,7 +25,7 @@ from ..plugin_api import (
     END_OF_PHASE, FIXED_IN_PHASE, Finding, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
     VPReport, once,
 )
-from . import ef1914_attachment, ef1914_log, ef1914_positions, ef1914_rail, ef1914_supply, ef1914_victory
+from . import ef1914_attachment, ef1914_causeway, ef1914_log, ef1914_positions, ef1914_rail, ef1914_supply, ef1914_victory
 from .ef1914_units import enemy_zoc, is_artillery, is_combat, projects_zoc, rail_mode
 from .common import neighbour_tables, prohibited_terrain, unit_ids
 
@@ -154,6 +154,7 @@ class EF1914Rules:
     off_turn_move = staticmethod(ef1914_log.off_turn_move)
     off_turn_refusal = staticmethod(ef1914_log.off_turn_refusal)  # 8.5: a two-hex retreat no Repulse explains
     other_mode_moves = staticmethod(ef1914_rail.other_mode_moves)  # 8.2.6: a station's capacity, over the phase's rail moves
+    counted_crossings = staticmethod(ef1914_causeway.counted_crossings)  # 8.1.6: the causeways' limit, over the phase's moves
 
     # ------------------------------------------------------------------ position
     def check(self, state: GameState) -> list[Finding]:

@@ -28,6 +28,7 @@ from typing import Optional
 from ..gamestate import GameState, UnitState
 from ..plugin_api import Finding, MoveLimits, PhaseLog, UnitMove, once
 from .common import neighbour_tables
+from .ef1914_causeway import causeway_sides
 from .ef1914_positions import ip_hexes
 from .ef1914_rail import ENTRAIN_TITLE, RAIL_NOTE, RAIL_TITLE, TRANS_SHIP_TITLE, rail_limits  # noqa: F401 (titles: the tests' words)
 from .ef1914_units import enemy_zoc, is_artillery, is_combat, rail_mode
@@ -197,7 +198,8 @@ def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
     """8.1 the unit's MA (3.3 halved in the Counter Movement Phase); 8.0 "Friendly units can NEVER
     enter hexes containing enemy units"; 4.1 the EZOC hexes ("Friendly units do not negate the
     presence of EZOCs in a hex during movement"; none across lake, sea, Major or Grand river
-    hexsides) and the lower EZOC-to-EZOC costs; 12.1, 12.4, 3.3.5 units that may not move.
+    hexsides) and the lower EZOC-to-EZOC costs; 12.1, 12.4, 3.3.5 units that may not move; 8.1.6 the causeways,
+    whose crossings a phase counts (modgen.rules.ef1914_causeway).
     None (not judged): a unit in Rail Mode or moving only by rail (8.2, the depots' "R" MA)."""
     if rail_mode(u) or u.unit.has("depot"):
         return None
@@ -217,7 +219,8 @@ def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
                       road_ignores=ROAD_IGNORES, other_modes=goals, mode_entries=entries, mode_refusals=refusals,
                       mode_note=RAIL_NOTE, marked_costs=_prepared_attack(state, u), marked_unjudged=EN_ROUTE,
                       forced=FORCED_MARCH.get(u.unit.type, 0.0), forced_rule="8.3",
-                      road_alone=ROAD_ALONE, road_enter=_road_enter(state, u), road_enter_rule=ROAD_FRIENDS)
+                      road_alone=ROAD_ALONE, road_enter=_road_enter(state, u), road_enter_rule=ROAD_FRIENDS,
+                      counted_sides=causeway_sides(state))
 
 
 REPULSE_TITLE = "Two-hex retreat without a Repulse"
