@@ -72,6 +72,10 @@ TIMINGS = (
     RuleTiming("8.2", Timing(), "8.2.6: the number of RCPs that can en/detrain in one station during a Movement Phase "
                "is limited to 8; during a Counter Movement Phase it is limited to 4 (a log's rail moves).",
                title="RR Station capacity exceeded"),
+    RuleTiming("8.1.6", Timing(), "8.1.6: a player may move across a causeway only if both hexes on each side of the "
+               "causeway are friendly controlled; the maximum number of units that may move across a causeway in each "
+               "movement phase: four Asset Units, or one Brigade Formation + 2 Asset Units, or one Division Formation + 1 "
+               "Asset Unit (a log's moves that no way round the causeways explains).", name="Causeway limit"),
     RuleTiming("8.5", Timing(), "8.5: a successful Repulse causes the entire defending stack to retreat two hexes; a "
                "player with a friendly combat unit adjacent to an enemy-occupied hex may Repulse it, never a hex with an "
                "enemy fortress unit nor over a Major or Grand River (a log's two-hex move of the side not moving).",

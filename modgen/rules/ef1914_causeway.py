@@ -38,7 +38,6 @@ from __future__ import annotations
 from ..gamestate import GameState, UnitState
 from ..plugin_api import INFO, Finding, PhaseLog, StepFinding, once
 
-RULE = "8.1.6"
 TITLE = "Causeway crossings over the limit"
 NOTE_TITLE = "Move not checkable"  # the core's title for a legal move's note
 CAUSEWAY = "causeway"  # map.yaml hexside type
@@ -114,18 +113,18 @@ def counted_crossings(ph: PhaseLog, crossed: list[tuple[int, UnitState, UnitStat
         kind = kind_of(ph.start, before)
         went = f"no legal way clear of the causeways fits its allowance, so it crossed {_named(ways)}"
         if not kind:
-            out.append(StepFinding(step, Finding(RULE, NOTE_TITLE, where, (before.id,), f"{what}: {went}; a "
+            out.append(StepFinding(step=step, finding=Finding("8.1.6", NOTE_TITLE, where, (before.id,), f"{what}: {went}; a "
                                    f"{before.unit.type.replace('_', ' ')} is neither a formation nor an Asset Unit (6.4: "
                                    "\"Supply units are not asset units\"), which the limit counts: not checkable", status=INFO)))
             continue
         if not shared_out(counted + [(kind, ways)]):
-            out.append(StepFinding(step, Finding(RULE, TITLE, where, (before.id,), f"{what}: {went}, a {kind}; with "
+            out.append(StepFinding(step=step, finding=Finding("8.1.6", TITLE, where, (before.id,), f"{what}: {went}, a {kind}; with "
                                    f"{', '.join(across)} already across in this phase no causeway stays within the "
                                    f"limit ({LIMIT_WORDS})")))
             continue
         counted.append((kind, ways))
         across.append(f"{before.id} ({kind})")
-        out.append(StepFinding(step, Finding(RULE, NOTE_TITLE, where, (before.id,), f"{what}: {went} (8.1.6: \"only if "
+        out.append(StepFinding(step=step, finding=Finding("8.1.6", NOTE_TITLE, where, (before.id,), f"{what}: {went} (8.1.6: \"only if "
                                "both hexes on each side of the causeway are friendly controlled\"); control (4.3) is not "
                                "in the log: not checkable", status=INFO)))
     return out

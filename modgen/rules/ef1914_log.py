@@ -117,6 +117,36 @@ def _rail_road_links(state: GameState) -> dict[frozenset[str], float]:
     return once(state, "ef1914:rail-road-links", compute)
 
 
+SPUR = "road_spur"  # features.yaml tag of a ferry with a roadway spur pointing to it (8.1.3)
+
+
+def _road_links(state: GameState) -> dict[frozenset[str], float]:
+    """The links a unit may move along at a road's rate: the RR lines (_rail_road_links) and the ferries with a roadway
+    spur. 8.1.3 CLARIFICATION: "If a hex adjacent to a river hexside crossed by a Ferry (or pontoon bridge) contains a
+    roadway WITH A SPUR POINTING TO THE FERRY, the roadway is considered to be connected to the river bank. Units using
+    a Ferry to cross a river into a hex with a roadway spur can choose to pay the roadway MP cost to enter that hex.
+    Units using a Ferry to cross a river into a hex with no roadway spur must pay the terrain cost of the hex.
+    CLARIFICATION: Only one side of the crossing needs to have a spur. For instance, units may use the road rate when
+    crossing between hexes [lost] and [lost]." DECISION: reading 1, the road rate only into the hex with the spur (the
+    second sentence); reading 2, the road rate both ways across a ferry with a spur on one side (the last). Read 2:
+    the spur's roadway rate (the cheapest roadway in either hex) both ways; the ferry's own cost is paid on top
+    (map.yaml, 8.1.3 "pays only the Bridge or Ferry's MP cost"). A checker that priced the crossing dearer would
+    report legal moves. Once per map."""
+    def compute() -> dict[frozenset[str], float]:
+        m = state.game.map
+        out = dict(_rail_road_links(state))
+        for f in m.hexside_features:
+            if f.type != "ferry" or SPUR not in f.tags:
+                continue
+            for side in f.sides:
+                rates = [r for route in m.roads if side & set(route.hexes) and route.kind in m.road_types
+                         and (r := _rate(m.road_types[route.kind].move)) is not None]
+                if rates:
+                    out[side] = min(rates + [out.get(side, min(rates))])
+        return out
+    return once(state, "ef1914:road-links", compute)
+
+
 def _rate(text: str) -> Optional[float]:
     """A road type's cost as map.yaml writes it ("3/2", "2"); None when it is not a number."""
     try:
@@ -215,7 +245,7 @@ def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
     ma = allowance(state, u)
     goals, entries, refusals = ({}, {}, {}) if held else rail_limits(state, u, ezoc, ma)
     return MoveLimits(ma, frozenset(ezoc), closed, held=held,
-                      zoc_between=_between_costs(state, u, ezoc), road_links=_rail_road_links(state),
+                      zoc_between=_between_costs(state, u, ezoc), road_links=_road_links(state),
                       road_ignores=ROAD_IGNORES, other_modes=goals, mode_entries=entries, mode_refusals=refusals,
                       mode_note=RAIL_NOTE, marked_costs=_prepared_attack(state, u), marked_unjudged=EN_ROUTE,
                       forced=FORCED_MARCH.get(u.unit.type, 0.0), forced_rule="8.3",

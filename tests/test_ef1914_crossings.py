@@ -107,3 +107,78 @@ def test_the_crossings_within_the_limit_are_noted_with_the_control_the_log_canno
     assert "49.27/50.27" in cw and "control (4.3) is not in the log" in cw
     over = report.findings[0].finding.message
     assert "de-36r-1r (division formation)" in over and "crossed 49.27/50.27," in over and "One Division Formation" in over
+
+
+# ----------------------------------------------------------------------------- without the engine
+# The position after samples/ef1914/turn.vlog (a log the engine recorded from the Tannenberg set-up), read with the
+# module built from the data tree, on the whole map; no unit stands within ten hexes of the ferries below.
+
+@pytest.fixture(scope="module")
+def after_legal(ef_module: Path):
+    return check_log(Path(__file__).resolve().parents[1] / "samples" / "ef1914" / "turn.vlog", ef_module).phases[-1].end
+
+
+def _judge(state, unit_id: str, start: str, goal: str, **change):
+    from dataclasses import replace
+    from modgen.check.paths import MoveCosts, cheapest_path
+    from modgen.rules.ef1914_log import move_limits
+    state = replace(state, game=loaded("ef1914"), phase="Movement", memo={})  # every sheet: the Galicia sheets' ferries too
+    u = next(x for x in state.units if x.id == unit_id)
+    limits = replace(move_limits(state, u), **change)
+    return cheapest_path(MoveCosts(state.game.map, u.unit), state.game.movement, limits, start, goal)
+
+
+def test_a_ferry_with_a_road_spur_is_crossed_at_the_road_rate(after_legal):
+    """8.1.3: "A unit crossing a river at a Bridge, Pontoon Bridge or Ferry disregards the river hexside's MP cost, and
+    pays only the Bridge or Ferry's MP cost. CLARIFICATION: If a hex adjacent to a river hexside crossed by a Ferry ...
+    contains a roadway WITH A SPUR POINTING TO THE FERRY, the roadway is considered to be connected to the river bank.
+    Units using a Ferry to cross a river into a hex with a roadway spur can choose to pay the roadway MP cost to enter
+    that hex. ... CLARIFICATION: Only one side of the crossing needs to have a spur." The ferry 46.76/47.76 (a Major
+    river) has its spur in 47.76, on the secondary road Kielce - Sandomierz (authored, features.yaml); both hexes are
+    forest (3 MP, authored), the secondary road 2 MP and the ferry +1 (authored, map.yaml). Into 47.76 across the
+    ferry: 2 + 1 = 3 MP, not the forest's 3 + 1; the other way too (DECISION in ef1914_log._road_links: the road rate
+    both ways, "Only one side of the crossing needs to have a spur"). A stack pays the forest (8.1: "Units moving in
+    stacks cannot receive the benefits of Road Movement"). The ferry 25.23/26.23 (the Niemen, a Grand river, its spur
+    in 26.23 on the Grodno - Kovno road) between clear hexes: 2 + 1 either way, the clear cost being the road's."""
+    for a, b in (("46.76", "47.76"), ("47.76", "46.76")):
+        path = _judge(after_legal, "ru-27-3", a, b)
+        assert path.hexes == (a, b) and path.cost == 2 + 1
+        assert _judge(after_legal, "ru-27-3", a, b, off_road=True).cost == 3 + 1
+    for a, b in (("25.23", "26.23"), ("26.23", "25.23")):
+        assert _judge(after_legal, "ru-27-3", a, b).cost == 2 + 1
+    # a ferry without a spur (49.72/50.72 on the Vistula, clear, no road): the terrain's 2 + 1
+    assert _judge(after_legal, "ru-27-3", "49.72", "50.72").cost == 2 + 1
+
+
+def test_the_limit_s_three_loads_and_how_units_count():
+    """8.1.6: "Four Asset Units; or One Brigade Formation + 2 Asset Units; or One Division Formation + 1 Asset Unit"
+    (DECISION: nothing else, so not two formations); 7.0 a formation is a combat unit with an Attachment marker, an
+    Asset Unit one without (and 6.4 "All artillery units ... are Asset Units ... Supply units are not asset units")."""
+    from modgen.rules.ef1914_causeway import ASSET, BRIGADE, DIVISION, fits
+    assert fits([ASSET] * 4) and not fits([ASSET] * 5)
+    assert fits([BRIGADE, ASSET, ASSET]) and not fits([BRIGADE, ASSET, ASSET, ASSET])
+    assert fits([DIVISION, ASSET]) and not fits([DIVISION, ASSET, ASSET])
+    assert not fits([BRIGADE, BRIGADE]) and not fits([DIVISION, DIVISION]) and not fits([DIVISION, BRIGADE])
+
+
+def test_crossings_break_the_limit_only_when_no_sharing_out_over_the_causeways_fits():
+    """DECISION (ef1914_causeway): "across a causeway" read per causeway; a move counts on one of the causeways it may
+    have used (those that alone leave it legal), so two division formations that each could have used another
+    causeway break nothing; on the one causeway both had to use, they do."""
+    from modgen.rules.ef1914_causeway import ASSET, DIVISION, shared_out
+    a, b, c = (frozenset({frozenset(("49.27", x))}) for x in ("49.28", "50.27", "50.28"))
+    assert shared_out([(DIVISION, (a, b)), (DIVISION, (b, c))])
+    assert not shared_out([(DIVISION, (b,)), (DIVISION, (b,))])
+    assert shared_out([(DIVISION, (b,)), (ASSET, (a, b, c)), (ASSET, (b, c))])
+    assert not shared_out([(DIVISION, (b,)), (ASSET, (b,)), (ASSET, (b,))])
+    assert not shared_out([(DIVISION, (a,)), (DIVISION, (b,)), (DIVISION, (c,)), (DIVISION, (a, b, c))])
+    assert shared_out([(ASSET, (a | b,))] * 4) and not shared_out([(ASSET, (a | b,))] * 5)  # a move over two causeways counts on both
+
+
+def test_formations_assets_and_supply_units_as_the_counters_say(after_legal):
+    from modgen.rules.ef1914_causeway import ASSET, BRIGADE, DIVISION, kind_of
+    kinds = {u.id: kind_of(after_legal, u) for u in after_legal.units}
+    assert kinds["de-36r-1r"] == kinds["ru-2c"] == DIVISION  # an infantry and a cavalry division, each with its marker
+    assert kinds["de-70lw"] == BRIGADE
+    assert kinds["de-bacmeister"] == kinds["de-hv-1r"] == kinds["de-lotzen"] == ASSET  # III, artillery, X without a marker
+    assert kinds["de-ct-1r"] == ""  # a Corps Train: a supply unit
