@@ -76,6 +76,9 @@ TIMINGS = (
                "causeway are friendly controlled; the maximum number of units that may move across a causeway in each "
                "movement phase: four Asset Units, or one Brigade Formation + 2 Asset Units, or one Division Formation + 1 "
                "Asset Unit (a log's moves that no way round the causeways explains).", name="Causeway limit"),
+    RuleTiming("8.4", Timing(), "8.4: during the Movement Phase a unit may expend three MPs and place a Prepared Attack "
+               "marker (not during the Counter Movement Phase); only non-demoralized infantry and artillery units can "
+               "place Prepared Attack markers (a log's unit that took one on).", name="Prepared Attack"),
     RuleTiming("8.5", Timing(), "8.5: a successful Repulse causes the entire defending stack to retreat two hexes; a "
                "player with a friendly combat unit adjacent to an enemy-occupied hex may Repulse it, never a hex with an "
                "enemy fortress unit nor over a Major or Grand River (a log's two-hex move of the side not moving).",
@@ -159,6 +162,7 @@ class EF1914Rules:
     off_turn_refusal = staticmethod(ef1914_log.off_turn_refusal)  # 8.5: a two-hex retreat no Repulse explains
     other_mode_moves = staticmethod(ef1914_rail.other_mode_moves)  # 8.2.6: a station's capacity, over the phase's rail moves
     counted_crossings = staticmethod(ef1914_causeway.counted_crossings)  # 8.1.6: the causeways' limit, over the phase's moves
+    log_phases = staticmethod(ef1914_log.log_phases)  # 8.4: a Prepared Attack marker on a unit that did not move
 
     # ------------------------------------------------------------------ position
     def check(self, state: GameState) -> list[Finding]:

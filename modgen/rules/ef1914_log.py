@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Optional
 
 from ..gamestate import GameState, UnitState
-from ..plugin_api import Finding, MoveLimits, PhaseLog, UnitMove, once
+from ..plugin_api import Finding, MoveLimits, PhaseLog, StepFinding, UnitMove, once
 from .common import neighbour_tables
 from .ef1914_causeway import causeway_sides
 from .ef1914_positions import ip_hexes
@@ -320,3 +320,43 @@ def off_turn_refusal(ph: PhaseLog, before: UnitState, after: UnitState, moves: l
     return Finding("8.5", REPULSE_TITLE, (after.hex,), (before.id,), f"{before.id} ({ph.start.game.side(before.side).name}) "
                    f"moved {before.hex} -> {after.hex} in {ph.label()}: read as the retreat of a successful Repulse (8.5: "
                    f"\"The entire defending STACK to retreat two hexes\"), but {why}")
+
+
+def _took_on(before: UnitState, after: UnitState, kind: str) -> bool:
+    return any(m.marker.kind == kind for m in after.markers) and not any(m.marker.kind == kind for m in before.markers)
+
+
+def log_phases(phases: list[PhaseLog]) -> tuple[list[StepFinding], list[StepFinding]]:
+    """8.4 for a unit that did not move: a Prepared Attack marker it lacked when a movement phase began, on it alone in
+    its hex when the phase ends (the core prices the marker of a unit that moved: MoveLimits.marked_costs). Refused as
+    for a unit that moved (_prepared_attack: not in the Counter Movement Phase, only infantry and artillery not
+    Disordered); else its 3 MP must fit the allowance, a forced march allowed (8.3 PLAY NOTE: "Units may use a Forced
+    March to place a Prepared Attack marker"). Read only for the side moving by its MA in the phase, and not for a unit
+    that may not move at all or is not judged (Rail Mode). Reported at the phase's last step: the log records the
+    marker's drop, which the core does not read (it reads units' drops)."""
+    out: list[StepFinding] = []
+    for ph in phases:
+        if ph.phase not in (MOVEMENT, COUNTER_MOVEMENT) or ph.side is None:
+            continue
+        mover = ph.side if ph.phase == MOVEMENT else next((s.id for s in ph.start.game.sides if s.id != ph.side), None)
+        moved = {m.unit for m in ph.moves}
+        start = {u.id: u for u in ph.start.units}
+        ends = ph.end.units_on_map()
+        for after in ends:
+            before = start.get(after.id)
+            if before is None or before.hex != after.hex or after.id in moved or after.side != mover \
+                    or sum(1 for u in ends if u.hex == after.hex) != 1 or not _took_on(before, after, "prepared_attack"):
+                continue
+            limits = move_limits(ph.start, before)
+            if limits is None or limits.held:
+                continue
+            mp, _, _, why = limits.marked_costs["prepared_attack"]
+            what = f"{after.id} at {after.hex} in {ph.label()}, without moving, took on a Prepared Attack marker"
+            if mp is None:
+                out.append(StepFinding(step=ph.last_step, finding=Finding("8.4", PA_FORBIDDEN, (after.hex,), (after.id,),
+                                                                          f"{what}: {why}")))
+            elif mp > limits.allowance + limits.forced:
+                out.append(StepFinding(step=ph.last_step, finding=Finding("8.4", PA_TITLE, (after.hex,), (after.id,),
+                                       f"{what}: {why}: {mp:g} MP is more than the allowance {limits.allowance:g}"
+                                       + (f" + {limits.forced:g} by forced march (8.3)" if limits.forced else ""))))
+    return out, []
