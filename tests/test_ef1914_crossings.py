@@ -45,7 +45,8 @@ def plan(g) -> list[tuple[str, list, list]]:
     return [
         # Unlogged: the division formations 36r/1r (MA 7) to 46.28 and 3r (MA 7) to 46.27; fifteen Nexts from the
         # set-up's first phase to the Central Powers' Movement Phase of GT 1 (MA 7 + 3 by forced march = 10 MP).
-        ("", [_move(g, "de-36r-1r", "46.28"), _move(g, "de-3r", "46.27")] + [NEXT] * 15, []),
+        # Unlogged too: the Corps Train 1 R (MA 7, a supply unit, no forced march) to 48.27.
+        ("", [_move(g, "de-36r-1r", "46.28"), _move(g, "de-3r", "46.27"), _move(g, "de-ct-1r", "48.27")] + [NEXT] * 15, []),
         # Step 1: 36r/1r 46.28 -> 50.26, 47.28 48.28 (2 + 2), the RR line 48.28 - 49.27 - 50.27 as a roadway (8.1.4:
         # 1 1/2 + 1 1/2), 50.26 (2): 9 MP, legal by forced march; through 49.27/50.27 only (by 49.27/50.28 or 49.28 it
         # costs more than 10, round the lakes more still): a division formation across that causeway.
@@ -55,7 +56,11 @@ def plan(g) -> list[tuple[str, list, list]]:
         # Step 3: Bacmeister (III, an Asset Unit) 47.26 -> 50.27, 5 1/2 MP through Lötzen, over any of the three
         # causeways (49.27/50.28 then 50.27: 8 MP; 49.27/49.28: 10): with 36r/1r alone at 49.27/50.27, within the
         # limit whichever it took ("One Division Formation + 1 Asset Unit").
-        ("limit", [_move(g, "de-36r-1r", "50.26"), _move(g, "de-3r", "51.26"), _move(g, "de-bacmeister", "50.27")],
+        # Step 4: the Corps Train 1 R 48.27 -> 51.27 through Lötzen (2 + 1 1/2 + 2 = 5 1/2 MP of 7; round the lakes more
+        # than 12): a supply unit, neither formation nor Asset Unit (6.4 "Supply units are not asset units"), which the
+        # limit does not count: noted as not checkable, no finding.
+        ("limit", [_move(g, "de-36r-1r", "50.26"), _move(g, "de-3r", "51.26"), _move(g, "de-bacmeister", "50.27"),
+                   _move(g, "de-ct-1r", "51.27")],
          [(2, "8.1.6", TITLE, ("de-3r",))]),
     ]
 
@@ -97,12 +102,14 @@ def test_each_log_reports_exactly_the_step_that_breaks_a_rule(recorded, ef_modul
 
 def test_the_crossings_within_the_limit_are_noted_with_the_control_the_log_cannot_show(recorded, ef_module):
     """8.1.6 "only if both hexes on each side of the causeway are friendly controlled (4.3)": control is not in a log,
-    so each counted crossing is a note; the forced marches (8.3) are noted as ever; 3r's finding names the causeway
-    and the division formation already across."""
+    so each counted crossing is a note; so is the supply unit's, which the limit does not count; the forced marches
+    (8.3) are noted as ever; 3r's finding names the causeway and the division formation already across."""
     report = check_log(recorded["limit"], ef_module)
     notes = sorted((n.step, n.finding.rule, n.finding.units) for n in report.notes)
     assert notes == [(1, "8.1.6", ("de-36r-1r",)), (1, "8.3", ("de-36r-1r",)), (2, "8.3", ("de-3r",)),
-                     (3, "8.1.6", ("de-bacmeister",))], _lines(report)
+                     (3, "8.1.6", ("de-bacmeister",)), (4, "8.1.6", ("de-ct-1r",))], _lines(report)
+    train = next(n for n in report.notes if n.step == 4).finding.message
+    assert "neither a formation nor an Asset Unit" in train and "not checkable" in train
     cw = next(n for n in report.notes if n.finding.rule == "8.1.6" and n.step == 1).finding.message
     assert "49.27/50.27" in cw and "control (4.3) is not in the log" in cw
     over = report.findings[0].finding.message

@@ -7,7 +7,9 @@ again) and judges the unit's move from where it stood when the phase began to wh
 when it ends, at the step of its last drop:
 - in a movement phase (game.yaml `movement.phases`), a phasing unit's move needs a legal path
   within its allowance (modgen.check.paths, limits from the plugin's `move_limits`); a
-  non-phasing unit may move only where the plugin's `off_turn_move` allows (reaction movement);
+  non-phasing unit may move only where the plugin's `off_turn_move` allows (reaction movement); the
+  legal moves no legal way clear of hexsides a rule counts explains (MoveLimits.counted_sides, a
+  causeway) go to the plugin's `counted_crossings`, which judges the phase's count;
   in a counter movement phase (`movement.counter_phases`) the sides' roles are swapped: the
   non-phasing side moves by its allowance, the phasing side only as `off_turn_move` allows;
 - a unit coming onto the map from a box is an arrival: in an entry phase, not before its

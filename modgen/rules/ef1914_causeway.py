@@ -12,7 +12,8 @@ moves no legal way clear of the causeways explains, with the causeways each may 
 per phase (counted_crossings).
 - DECISION (which moves count): 8.1 "Units move by tracing a path through adjacent hexes"; a move some legal path
   round the causeways explains may have taken it, so it is not counted (never guessed); an illegal move is reported
-  for what it breaks and not counted either.
+  for what it breaks and not counted either, nor a move by rail (8.2: the log shows no route, and the limit does not
+  say a train counts).
 - DECISION (per causeway or all three together): "The maximum number of units that may move across a causeway"
   reads per causeway; the PLAY NOTE's "all three enter hex ..." could make the three one crossing into Lötzen. Read
   per causeway: a phase's crossings break 8.1.6 only when no way of sharing them out over the causeways each move

@@ -5,7 +5,9 @@ Source: The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June
 cheapest path (modgen.check.paths); this module tells it, for one unit in one phase, its movement
 allowance, the hexes in an enemy ZOC, the hexes it may not enter, the lower EZOC-to-EZOC costs
 into hexes friendly units hold, road movement along RR lines and past escarpments and ridges
-(8.1.4), and whether it may move at all. In the Counter Movement Phase
+(8.1.4) and across a ferry with a road spur (8.1.3), the causeways a phase counts (8.1.6,
+modgen.rules.ef1914_causeway), and whether it may move at all; log_phases judges a Prepared
+Attack marker a unit took on without moving (8.4). In the Counter Movement Phase
 (game.yaml movement.counter_phases) the non-phasing player moves (5.4), at half the allowance;
 off_turn_move names the moves the other side may make in a movement phase.
 
