@@ -261,8 +261,8 @@ NO_REPULSE_ACROSS = frozenset({"major_river", "grand_river"})  # map.yaml hexsid
 
 def _reaction(ph: PhaseLog, before: UnitState, after: UnitState) -> bool:
     """A move 5.4 / 9.x allow the non-active side in the active side's Movement Phase, not judged
-    further here: 9.1 a cavalry unit's one-hex reaction (its trigger is not read: DECISION, any
-    one-hex cavalry move stands); 9.5.1 artillery displacing and 9.8.1 corps trains retreating
+    further here: 9.1 a cavalry unit's one-hex reaction (the reactions no trigger can explain are
+    refused by modgen.rules.ef1914_reaction, which the plugin answers with); 9.5.1 artillery displacing and 9.8.1 corps trains retreating
     (involuntary); 8.2.4 an entrained unit displacing "up to 15 hexes" along a RR line; 8.5 a stack
     retreating two hexes from a successful Repulse (_repulse_refused)."""
     if before.hex is None or after.hex is None:
