@@ -14,9 +14,9 @@ cheaper); a unit moving in a stack where roads serve only units moving alone is 
 a walk reaches with the MP that mode needs in hand (other_modes, mode_entries, mode_refusals); a
 task a marker shows after the move (a prepared attack) takes its MP from the allowance
 (marked_costs). A legal move no legal way clear of some hexsides explains must have crossed them
-(forced_crossings: a causeway a rule limits per phase, counted_sides). The rules plugin adds what data cannot say: which hexes are in an enemy ZOC for
-this unit, which hexes and hexsides a rule closes (enemy units, a fortress, a ZOC bond), and the
-unit's allowance this phase.
+(forced_crossings: a causeway a rule limits per phase, counted_sides). The rules plugin adds what
+data cannot say: which hexes are in an enemy ZOC for this unit, which hexes and hexsides a rule
+closes (enemy units, a fortress, a ZOC bond), and the unit's allowance this phase.
 """
 
 from __future__ import annotations

@@ -133,7 +133,7 @@ def _road_links(state: GameState) -> dict[frozenset[str], float]:
     second sentence); reading 2, the road rate both ways across a ferry with a spur on one side (the last). Read 2:
     the spur's roadway rate (the cheapest roadway in either hex) both ways; the ferry's own cost is paid on top
     (map.yaml, 8.1.3 "pays only the Bridge or Ferry's MP cost"). A checker that priced the crossing dearer would
-    report legal moves. Once per map."""
+    report legal moves. Once per state."""
     def compute() -> dict[frozenset[str], float]:
         m = state.game.map
         out = dict(_rail_road_links(state))
@@ -262,8 +262,8 @@ NO_REPULSE_ACROSS = frozenset({"major_river", "grand_river"})  # map.yaml hexsid
 def _reaction(ph: PhaseLog, before: UnitState, after: UnitState) -> bool:
     """A move 5.4 / 9.x allow the non-active side in the active side's Movement Phase, not judged
     further here: 9.1 a cavalry unit's one-hex reaction (the reactions no trigger can explain are
-    refused by modgen.rules.ef1914_reaction, which the plugin answers with); 9.5.1 artillery displacing and 9.8.1 corps trains retreating
-    (involuntary); 8.2.4 an entrained unit displacing "up to 15 hexes" along a RR line; 8.5 a stack
+    refused by modgen.rules.ef1914_reaction, which the plugin answers with); 9.5.1 artillery
+    displacing and 9.8.1 corps trains retreating (involuntary); 8.2.4 an entrained unit displacing "up to 15 hexes" along a RR line; 8.5 a stack
     retreating two hexes from a successful Repulse (_repulse_refused)."""
     if before.hex is None or after.hex is None:
         return False
