@@ -114,9 +114,11 @@ def counted_crossings(ph: PhaseLog, crossed: list[tuple[int, UnitState, UnitStat
         kind = kind_of(ph.start, before)
         went = f"no legal way clear of the causeways fits its allowance, so it crossed {_named(ways)}"
         if not kind:
-            out.append(StepFinding(step=step, finding=Finding("8.1.6", NOTE_TITLE, where, (before.id,), f"{what}: {went}; a "
-                                   f"{before.unit.type.replace('_', ' ')} is neither a formation nor an Asset Unit (6.4: "
-                                   "\"Supply units are not asset units\"), which the limit counts: not checkable", status=INFO)))
+            unlisted = (f"a formation of size {before.unit.size}, which the limit does not name" if before.unit.type in
+                        ASSET_TYPES else f"a {before.unit.type.replace('_', ' ')} is neither a formation nor an Asset Unit "
+                        "(6.4: \"Supply units are not asset units\"), which the limit counts")
+            out.append(StepFinding(step=step, finding=Finding("8.1.6", NOTE_TITLE, where, (before.id,),
+                                   f"{what}: {went}; {unlisted}: not checkable", status=INFO)))
             continue
         if not shared_out(counted + [(kind, ways)]):
             out.append(StepFinding(step=step, finding=Finding("8.1.6", TITLE, where, (before.id,), f"{what}: {went}, a {kind}; with "
