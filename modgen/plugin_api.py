@@ -273,6 +273,8 @@ class RulesPlugin(Protocol):
 #   off_turn_refusal(phase, before, after, moves) -> Finding | None   why the rules refuse such a move
 #   combat(phase) -> (findings, notes, vp lines)     each roll paired with the attack it resolves
 #   arrival_elsewhere(phase, unit) -> bool           an arrival off its entry hexes that the rules place another way
+#   counted_crossings(phase, crossed) -> [StepFinding]  the moves that must have crossed MoveLimits.counted_sides:
+#                                                   (step, before, after, ways), each way a set of those sides
 #   log_phases(phases) -> (findings, notes)          every phase of the log in play order, with or without moves:
 #                                                   what counts over phases (transports a phase, one reserve
 #                                                   phase a player-turn) or holds at a phase's end whatever moved
@@ -325,6 +327,9 @@ class MoveLimits:
     # the core counts the units the log shows there all phase; a step may always be priced off-road instead
     road_enter: dict[str, dict[str, float]] = field(default_factory=dict)
     road_enter_rule: tuple[str, str] = ()  # (rule, what road_enter is): a move too long only by road_enter cites it
+    # hexsides a rule lets only so many units cross in a phase (a causeway): the core hands the plugin's
+    # counted_crossings hook each legal move that no legal way clear of them explains, with the sides it may have used
+    counted_sides: frozenset[frozenset[str]] = frozenset()
 
 
 @dataclass(frozen=True)

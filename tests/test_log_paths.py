@@ -393,3 +393,32 @@ def test_a_unit_ending_under_a_marker_of_another_mode_is_noted_not_judged(galici
     assert not judge_move(costs, rules, limits, "11.02", far, [far]).legal
     v = judge_move(costs, rules, limits, "11.02", far, [far], ("train",))
     assert (v.legal, v.rule, v.note) == (True, "9.3", "on its way")
+
+
+def test_a_legal_move_must_have_crossed_counted_hexsides_only_when_no_way_clear_of_them_fits(galicia):
+    """MoveLimits.counted_sides (a causeway a rule lets only so many units cross in a phase) and forced_crossings:
+    the log shows drops, not the way taken, so a move counts only when no legal way clear of every counted side
+    fits; then each counted side that alone (the others closed) leaves the move legal is one way it may have gone,
+    or, when none alone does, the counted sides of its cheapest path together. 11.02 -> 11.03 (clear, no hexside
+    features): 1 MP straight, 2 MP round by 10.02 or 12.02, 3 MP by 10.02 and 10.03."""
+    from modgen.check.paths import forced_crossings
+    rules = replace(galicia.movement, minimum_hexes=0)
+    costs = MoveCosts(galicia.map, _unit(galicia, 4))
+    a, b = "11.02", "11.03"
+    straight, by_10, by_12 = frozenset((a, b)), frozenset(("10.02", b)), frozenset(("12.02", b))
+
+    def ways(limits, start=a, goal=b):
+        v = judge_move(costs, rules, limits, start, goal, [goal])
+        assert v.legal
+        return forced_crossings(costs, rules, limits, start, goal, [goal], (), v.path)
+    assert ways(MoveLimits(2, counted_sides=frozenset({straight}))) == ()  # round by 10.02 in 2 MP: not counted
+    assert ways(MoveLimits(1, counted_sides=frozenset({straight}))) == (frozenset({straight}),)
+    three = frozenset({straight, by_10, by_12})
+    assert set(ways(MoveLimits(2, counted_sides=three))) == {frozenset({s}) for s in three}  # any one of them
+    assert ways(MoveLimits(3, counted_sides=three)) == ()  # 11.02 10.02 10.03 11.03 is clear of them
+    assert ways(MoveLimits(1, counted_sides=three)) == (frozenset({straight}),)
+    # 11.02 -> 10.03 in 2 MP runs by 10.02 (closed here) or through 11.03, over two counted sides together
+    both = frozenset({straight, frozenset((b, "10.03"))})
+    closed = {"10.02": ("9.9", "held")}
+    assert ways(MoveLimits(2, counted_sides=both, closed=closed), a, "10.03") == (both,)
+    assert ways(MoveLimits(2, counted_sides=both), a, "10.03") == ()  # by 10.02

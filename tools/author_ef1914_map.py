@@ -191,11 +191,11 @@ hexside_types:
      approximate: true, source: "authored: a bridge adds nothing to the cost of the hex entered (the era's TECs)"}
   ferry:
     {name: Ferry, move: "+1", combat: "attack across a Grand River allowed", style: ferry, over: [major_river, grand_river],
-     note: "authored at historical river ferries without a bridge; 8.1.3: the Ferry's MP cost replaces the river's (ferry cost [lost]); a road spur connects the road",
+     note: "authored at historical river ferries without a bridge; 8.1.3: the Ferry's MP cost replaces the river's (ferry cost [lost]); a road spur connects the road (the ferries with one: features.yaml tag road_spur)",
      approximate: true, source: "authored: as a lesser river (the era's TECs)"}
   causeway:
     {name: Causeway, move: "+0", combat: "[lost]", style: bridge, over: [lake_side],
-     note: "the three causeways into Lotzen (8.1.6): both ends friendly-controlled; per Movement Phase 4 Asset Units, or 1 brigade + 2 assets, or 1 division + 1 asset (limits not checked)",
+     note: "the three causeways into Lotzen (8.1.6): both ends friendly-controlled; per movement phase 4 Asset Units, or 1 brigade + 2 assets, or 1 division + 1 asset (a log checks the limit on the moves no way round explains; control is not in a log)",
      approximate: true, source: "authored: the causeway carries the unit at the cost of the hex entered, like a bridge"}
   border: {name: National border, move: "-", combat: "-", style: boundary, colour: "#7a1f1f"}
 road_types:

@@ -7,7 +7,9 @@ again) and judges the unit's move from where it stood when the phase began to wh
 when it ends, at the step of its last drop:
 - in a movement phase (game.yaml `movement.phases`), a phasing unit's move needs a legal path
   within its allowance (modgen.check.paths, limits from the plugin's `move_limits`); a
-  non-phasing unit may move only where the plugin's `off_turn_move` allows (reaction movement);
+  non-phasing unit may move only where the plugin's `off_turn_move` allows (reaction movement); the
+  legal moves no legal way clear of hexsides a rule counts explains (MoveLimits.counted_sides, a
+  causeway) go to the plugin's `counted_crossings`, which judges the phase's count;
   in a counter movement phase (`movement.counter_phases`) the sides' roles are swapped: the
   non-phasing side moves by its allowance, the phasing side only as `off_turn_move` allows;
 - a unit coming onto the map from a box is an arrival: in an entry phase, not before its
@@ -43,7 +45,7 @@ from ..plugins import rules_for
 from ..vassal.logsteps import GameLog, LogStep, read_log
 from ..vassal.loader import BoardPick
 from ..vassal.module import map_location
-from .paths import MoveCosts, judge_move
+from .paths import MoveCosts, forced_crossings, judge_move
 from .reader import Context, find_module, load_context, state_from_save
 from .states import check_states
 
@@ -209,6 +211,7 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
     mover = _mover(ph, rules)
     stacked = _moved_in_stacks(by_unit, start_units)
     by_mode: list[tuple[int, UnitState, UnitState]] = []  # moves legal only by another mode (rail)
+    crossed: list[tuple[int, UnitState, UnitState, tuple]] = []  # moves that must have crossed counted hexsides
     for unit_id, moves in by_unit.items():
         before, after = start_units.get(unit_id), end_units.get(unit_id)
         if before is None or after is None:
@@ -228,7 +231,7 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
                 continue
         if ph.phase in rules.phases or ph.phase in rules.counter_phases:
             if before.side == mover:
-                out += _movement(ph, rules, plugin, before, after, moves, unit_id in stacked, set(by_unit), by_mode)
+                out += _movement(ph, rules, plugin, before, after, moves, unit_id in stacked, set(by_unit), by_mode, crossed)
             else:
                 title = "Move by the non-phasing side" if mover == ph.side else "Move by the phasing side in a counter movement phase"
                 out.append(StepFinding(last, Finding(rules.who_rule, title, (after.hex,), (unit_id,),
@@ -242,6 +245,9 @@ def _judge_phase(ph: PhaseLog, rules: MovementRules, plugin: Any) -> list[StepFi
     hook = getattr(plugin, "other_mode_moves", None)
     if by_mode and callable(hook):  # what the phase's moves by that mode break together (a station's capacity)
         out += hook(ph, by_mode)
+    counted = getattr(plugin, "counted_crossings", None)
+    if crossed and callable(counted):  # what the phase's crossings of hexsides a rule counts break together (a causeway's limit)
+        out += counted(ph, crossed)
     return out
 
 
@@ -284,11 +290,13 @@ def _moved_in_stacks(by_unit: dict[str, list[UnitMove]], start: dict[str, UnitSt
 
 def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState, after: UnitState,
               moves: list[UnitMove], stacked: bool = False, moved: frozenset[str] | set[str] = frozenset(),
-              by_mode: Optional[list[tuple[int, UnitState, UnitState]]] = None) -> list[StepFinding]:
+              by_mode: Optional[list[tuple[int, UnitState, UnitState]]] = None,
+              crossed: Optional[list[tuple[int, UnitState, UnitState, tuple]]] = None) -> list[StepFinding]:
     """`stacked`: the log shows the unit moving in a stack (priced off-road where the rules allow roads
     only to a unit moving alone); `moved`: the units that moved in the phase (a road's extra cost for
     the units in a hex counts only those the log shows there all phase); `by_mode` collects (step,
-    before, after) of a move legal only by another mode (the plugin's other_mode_moves judges them together)."""
+    before, after) of a move legal only by another mode (the plugin's other_mode_moves judges them together); `crossed`
+    (step, before, after, ways) of a legal move that must have crossed MoveLimits.counted_sides (counted_crossings)."""
     limits_of = getattr(plugin, "move_limits", None)
     limits: Optional[MoveLimits] = limits_of(ph.start, before) if callable(limits_of) else None
     last = moves[-1].step
@@ -300,8 +308,13 @@ def _movement(ph: PhaseLog, rules: MovementRules, plugin: Any, before: UnitState
     if stacked and limits.road_alone:
         limits = replace(limits, off_road=True)
     drops = [m.to for m in moves if m.on_map]
-    verdict = judge_move(MoveCosts(ph.start.game.map, before.unit), rules, limits, before.hex, after.hex, drops,
-                         _marked(ph, before, after) if limits.marked_costs or limits.marked_unjudged else ())
+    costs = MoveCosts(ph.start.game.map, before.unit)
+    marked = _marked(ph, before, after) if limits.marked_costs or limits.marked_unjudged else ()
+    verdict = judge_move(costs, rules, limits, before.hex, after.hex, drops, marked)
+    if crossed is not None and verdict.legal and limits.counted_sides:
+        ways = forced_crossings(costs, rules, limits, before.hex, after.hex, drops, marked, verdict.path)
+        if ways:
+            crossed.append((last, before, after, ways))
     if verdict.by_mode and by_mode is not None:
         by_mode.append((last, before, after))
     if verdict.legal and verdict.note:

@@ -13,9 +13,10 @@ cheaper); a unit moving in a stack where roads serve only units moving alone is 
 (road_alone, off_road). Another mode (rail) may reach a goal no path on foot does, from entry hexes
 a walk reaches with the MP that mode needs in hand (other_modes, mode_entries, mode_refusals); a
 task a marker shows after the move (a prepared attack) takes its MP from the allowance
-(marked_costs). The rules plugin adds what data cannot say: which hexes are in an enemy ZOC for
-this unit, which hexes and hexsides a rule closes (enemy units, a fortress, a ZOC bond), and the
-unit's allowance this phase.
+(marked_costs). A legal move no legal way clear of some hexsides explains must have crossed them
+(forced_crossings: a causeway a rule limits per phase, counted_sides). The rules plugin adds what
+data cannot say: which hexes are in an enemy ZOC for this unit, which hexes and hexsides a rule
+closes (enemy units, a fortress, a ZOC bond), and the unit's allowance this phase.
 """
 
 from __future__ import annotations
@@ -336,6 +337,25 @@ def judge_move(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start
               "and there is none" if extended else "")
     return Verdict(False, rules.rule, "Move longer than the movement allowance",
                    f"cheapest path costs {path.cost:g} MP, more than the allowance {limits.allowance:g}{forced}{beside}", path)
+
+
+def forced_crossings(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, goal: str, drops: list[str],
+                     marked: tuple[str, ...], path: Optional[Path]) -> tuple[frozenset[frozenset[str]], ...]:
+    """The hexsides of MoveLimits.counted_sides a legal move must have crossed, `path` its cheapest: () when that path
+    crosses none of them or some legal way avoids them all (the log shows drops, not the way taken); else each way it
+    may have crossed them: a counted side that alone, the others closed, leaves the move legal, or, when none alone
+    does, the counted sides the path crosses, together."""
+    counted = limits.counted_sides
+    if not counted or path is None or not {frozenset(p) for p in zip(path.hexes, path.hexes[1:])} & counted:
+        return ()
+
+    def legal_without(shut: frozenset[frozenset[str]]) -> bool:
+        closed = {**limits.closed_sides, **{s: ("", "") for s in shut}}
+        return judge_move(costs, rules, replace(limits, closed_sides=closed), start, goal, drops, marked).legal
+    if legal_without(counted):
+        return ()
+    alone = tuple(frozenset({s}) for s in sorted(counted, key=sorted) if legal_without(counted - {s}))
+    return alone or (frozenset({frozenset(p) for p in zip(path.hexes, path.hexes[1:])} & counted),)
 
 
 def _judge_with_tasks(costs: MoveCosts, rules: MovementRules, limits: MoveLimits, start: str, goal: str,

@@ -26,7 +26,7 @@ from ..plugin_api import (
     END_OF_PHASE, FIXED_IN_PHASE, Finding, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
     VPReport, once,
 )
-from . import ef1914_attachment, ef1914_log, ef1914_positions, ef1914_rail, ef1914_supply, ef1914_victory
+from . import ef1914_attachment, ef1914_causeway, ef1914_log, ef1914_positions, ef1914_rail, ef1914_reaction, ef1914_supply, ef1914_victory
 from .ef1914_units import enemy_zoc, is_artillery, is_combat, projects_zoc, rail_mode
 from .common import neighbour_tables, prohibited_terrain, unit_ids
 
@@ -73,6 +73,17 @@ TIMINGS = (
     RuleTiming("8.2", Timing(), "8.2.6: the number of RCPs that can en/detrain in one station during a Movement Phase "
                "is limited to 8; during a Counter Movement Phase it is limited to 4 (a log's rail moves).",
                title="RR Station capacity exceeded"),
+    RuleTiming("8.1.6", Timing(), "8.1.6: a player may move across a causeway only if both hexes on each side of the "
+               "causeway are friendly controlled; the maximum number of units that may move across a causeway in each "
+               "movement phase: four Asset Units, or one Brigade Formation + 2 Asset Units, or one Division Formation + 1 "
+               "Asset Unit (a log's moves that no way round the causeways explains).", name="Causeway limit"),
+    RuleTiming("8.4", Timing(), "8.4: during the Movement Phase a unit may expend three MPs and place a Prepared Attack "
+               "marker (not during the Counter Movement Phase); only non-demoralized infantry and artillery units can "
+               "place Prepared Attack markers (a log's unit that took one on).", name="Prepared Attack"),
+    RuleTiming("9.1", Timing(), "9.1: during an enemy movement phase a cavalry unit may move one hex when an enemy unit "
+               "moves adjacent to it (Trigger 1) or from one hex adjacent to it into another (Trigger 2); cavalry units "
+               "both Demoralized and Out of Supply cannot exercise Cavalry Reaction (a log's one-hex cavalry move).",
+               name="Cavalry Reaction"),
     RuleTiming("8.5", Timing(), "8.5: a successful Repulse causes the entire defending stack to retreat two hexes; a "
                "player with a friendly combat unit adjacent to an enemy-occupied hex may Repulse it, never a hex with an "
                "enemy fortress unit nor over a Major or Grand River (a log's two-hex move of the side not moving).",
@@ -152,9 +163,11 @@ class EF1914Rules:
 
     # log hooks (modgen.check.logcheck): movement limits (8.0, 8.1, 4.1, 3.3), the other side's moves in a movement phase
     move_limits = staticmethod(ef1914_log.move_limits)
-    off_turn_move = staticmethod(ef1914_log.off_turn_move)
-    off_turn_refusal = staticmethod(ef1914_log.off_turn_refusal)  # 8.5: a two-hex retreat no Repulse explains
+    off_turn_move = staticmethod(ef1914_reaction.off_turn_move)  # 9.1 (ef1914_reaction) over ef1914_log's
+    off_turn_refusal = staticmethod(ef1914_reaction.off_turn_refusal)  # 9.1: a reaction no trigger explains; 8.5: a two-hex retreat no Repulse explains
     other_mode_moves = staticmethod(ef1914_rail.other_mode_moves)  # 8.2.6: a station's capacity, over the phase's rail moves
+    counted_crossings = staticmethod(ef1914_causeway.counted_crossings)  # 8.1.6: the causeways' limit, over the phase's moves
+    log_phases = staticmethod(ef1914_log.log_phases)  # 8.4: a Prepared Attack marker on a unit that did not move
 
     # ------------------------------------------------------------------ position
     def check(self, state: GameState) -> list[Finding]:

@@ -5,7 +5,9 @@ Source: The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June
 cheapest path (modgen.check.paths); this module tells it, for one unit in one phase, its movement
 allowance, the hexes in an enemy ZOC, the hexes it may not enter, the lower EZOC-to-EZOC costs
 into hexes friendly units hold, road movement along RR lines and past escarpments and ridges
-(8.1.4), and whether it may move at all. In the Counter Movement Phase
+(8.1.4) and across a ferry with a road spur (8.1.3), the causeways a phase counts (8.1.6,
+modgen.rules.ef1914_causeway), and whether it may move at all; log_phases judges a Prepared
+Attack marker a unit took on without moving (8.4). In the Counter Movement Phase
 (game.yaml movement.counter_phases) the non-phasing player moves (5.4), at half the allowance;
 off_turn_move names the moves the other side may make in a movement phase.
 
@@ -26,8 +28,9 @@ from fractions import Fraction
 from typing import Optional
 
 from ..gamestate import GameState, UnitState
-from ..plugin_api import Finding, MoveLimits, PhaseLog, UnitMove, once
+from ..plugin_api import Finding, MoveLimits, PhaseLog, StepFinding, UnitMove, once
 from .common import neighbour_tables
+from .ef1914_causeway import causeway_sides
 from .ef1914_positions import ip_hexes
 from .ef1914_rail import ENTRAIN_TITLE, RAIL_NOTE, RAIL_TITLE, TRANS_SHIP_TITLE, rail_limits  # noqa: F401 (titles: the tests' words)
 from .ef1914_units import enemy_zoc, is_artillery, is_combat, rail_mode
@@ -116,6 +119,36 @@ def _rail_road_links(state: GameState) -> dict[frozenset[str], float]:
     return once(state, "ef1914:rail-road-links", compute)
 
 
+SPUR = "road_spur"  # features.yaml tag of a ferry with a roadway spur pointing to it (8.1.3)
+
+
+def _road_links(state: GameState) -> dict[frozenset[str], float]:
+    """The links a unit may move along at a road's rate: the RR lines (_rail_road_links) and the ferries with a roadway
+    spur. 8.1.3 CLARIFICATION: "If a hex adjacent to a river hexside crossed by a Ferry (or pontoon bridge) contains a
+    roadway WITH A SPUR POINTING TO THE FERRY, the roadway is considered to be connected to the river bank. Units using
+    a Ferry to cross a river into a hex with a roadway spur can choose to pay the roadway MP cost to enter that hex.
+    Units using a Ferry to cross a river into a hex with no roadway spur must pay the terrain cost of the hex.
+    CLARIFICATION: Only one side of the crossing needs to have a spur. For instance, units may use the road rate when
+    crossing between hexes [lost] and [lost]." DECISION: reading 1, the road rate only into the hex with the spur (the
+    second sentence); reading 2, the road rate both ways across a ferry with a spur on one side (the last). Read 2:
+    the spur's roadway rate (the cheapest roadway in either hex) both ways; the ferry's own cost is paid on top
+    (map.yaml, 8.1.3 "pays only the Bridge or Ferry's MP cost"). A checker that priced the crossing dearer would
+    report legal moves. Once per state."""
+    def compute() -> dict[frozenset[str], float]:
+        m = state.game.map
+        out = dict(_rail_road_links(state))
+        for f in m.hexside_features:
+            if f.type != "ferry" or SPUR not in f.tags:
+                continue
+            for side in f.sides:
+                rates = [r for route in m.roads if side & set(route.hexes) and route.kind in m.road_types
+                         and (r := _rate(m.road_types[route.kind].move)) is not None]
+                if rates:
+                    out[side] = min(rates + [out.get(side, min(rates))])
+        return out
+    return once(state, "ef1914:road-links", compute)
+
+
 def _rate(text: str) -> Optional[float]:
     """A road type's cost as map.yaml writes it ("3/2", "2"); None when it is not a number."""
     try:
@@ -197,7 +230,8 @@ def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
     """8.1 the unit's MA (3.3 halved in the Counter Movement Phase); 8.0 "Friendly units can NEVER
     enter hexes containing enemy units"; 4.1 the EZOC hexes ("Friendly units do not negate the
     presence of EZOCs in a hex during movement"; none across lake, sea, Major or Grand river
-    hexsides) and the lower EZOC-to-EZOC costs; 12.1, 12.4, 3.3.5 units that may not move.
+    hexsides) and the lower EZOC-to-EZOC costs; 12.1, 12.4, 3.3.5 units that may not move; 8.1.6 the causeways,
+    whose crossings a phase counts (modgen.rules.ef1914_causeway).
     None (not judged): a unit in Rail Mode or moving only by rail (8.2, the depots' "R" MA)."""
     if rail_mode(u) or u.unit.has("depot"):
         return None
@@ -213,11 +247,12 @@ def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
     ma = allowance(state, u)
     goals, entries, refusals = ({}, {}, {}) if held else rail_limits(state, u, ezoc, ma)
     return MoveLimits(ma, frozenset(ezoc), closed, held=held,
-                      zoc_between=_between_costs(state, u, ezoc), road_links=_rail_road_links(state),
+                      zoc_between=_between_costs(state, u, ezoc), road_links=_road_links(state),
                       road_ignores=ROAD_IGNORES, other_modes=goals, mode_entries=entries, mode_refusals=refusals,
                       mode_note=RAIL_NOTE, marked_costs=_prepared_attack(state, u), marked_unjudged=EN_ROUTE,
                       forced=FORCED_MARCH.get(u.unit.type, 0.0), forced_rule="8.3",
-                      road_alone=ROAD_ALONE, road_enter=_road_enter(state, u), road_enter_rule=ROAD_FRIENDS)
+                      road_alone=ROAD_ALONE, road_enter=_road_enter(state, u), road_enter_rule=ROAD_FRIENDS,
+                      counted_sides=causeway_sides(state))
 
 
 REPULSE_TITLE = "Two-hex retreat without a Repulse"
@@ -226,9 +261,9 @@ NO_REPULSE_ACROSS = frozenset({"major_river", "grand_river"})  # map.yaml hexsid
 
 def _reaction(ph: PhaseLog, before: UnitState, after: UnitState) -> bool:
     """A move 5.4 / 9.x allow the non-active side in the active side's Movement Phase, not judged
-    further here: 9.1 a cavalry unit's one-hex reaction (its trigger is not read: DECISION, any
-    one-hex cavalry move stands); 9.5.1 artillery displacing and 9.8.1 corps trains retreating
-    (involuntary); 8.2.4 an entrained unit displacing "up to 15 hexes" along a RR line; 8.5 a stack
+    further here: 9.1 a cavalry unit's one-hex reaction (the reactions no trigger can explain are
+    refused by modgen.rules.ef1914_reaction, which the plugin answers with); 9.5.1 artillery
+    displacing and 9.8.1 corps trains retreating (involuntary); 8.2.4 an entrained unit displacing "up to 15 hexes" along a RR line; 8.5 a stack
     retreating two hexes from a successful Repulse (_repulse_refused)."""
     if before.hex is None or after.hex is None:
         return False
@@ -287,3 +322,43 @@ def off_turn_refusal(ph: PhaseLog, before: UnitState, after: UnitState, moves: l
     return Finding("8.5", REPULSE_TITLE, (after.hex,), (before.id,), f"{before.id} ({ph.start.game.side(before.side).name}) "
                    f"moved {before.hex} -> {after.hex} in {ph.label()}: read as the retreat of a successful Repulse (8.5: "
                    f"\"The entire defending STACK to retreat two hexes\"), but {why}")
+
+
+def _took_on(before: UnitState, after: UnitState, kind: str) -> bool:
+    return any(m.marker.kind == kind for m in after.markers) and not any(m.marker.kind == kind for m in before.markers)
+
+
+def log_phases(phases: list[PhaseLog]) -> tuple[list[StepFinding], list[StepFinding]]:
+    """8.4 for a unit that did not move: a Prepared Attack marker it lacked when a movement phase began, on it alone in
+    its hex when the phase ends (the core prices the marker of a unit that moved: MoveLimits.marked_costs). Refused as
+    for a unit that moved (_prepared_attack: not in the Counter Movement Phase, only infantry and artillery not
+    Disordered); else its 3 MP must fit the allowance, a forced march allowed (8.3 PLAY NOTE: "Units may use a Forced
+    March to place a Prepared Attack marker"). Read only for the side moving by its MA in the phase, and not for a unit
+    that may not move at all or is not judged (Rail Mode). Reported at the phase's last step: the log records the
+    marker's drop, which the core does not read (it reads units' drops)."""
+    out: list[StepFinding] = []
+    for ph in phases:
+        if ph.phase not in (MOVEMENT, COUNTER_MOVEMENT) or ph.side is None:
+            continue
+        mover = ph.side if ph.phase == MOVEMENT else next((s.id for s in ph.start.game.sides if s.id != ph.side), None)
+        moved = {m.unit for m in ph.moves}
+        start = {u.id: u for u in ph.start.units}
+        ends = ph.end.units_on_map()
+        for after in ends:
+            before = start.get(after.id)
+            if before is None or before.hex != after.hex or after.id in moved or after.side != mover \
+                    or sum(1 for u in ends if u.hex == after.hex) != 1 or not _took_on(before, after, "prepared_attack"):
+                continue
+            limits = move_limits(ph.start, before)
+            if limits is None or limits.held:
+                continue
+            mp, _, _, why = limits.marked_costs["prepared_attack"]
+            what = f"{after.id} at {after.hex} in {ph.label()}, without moving, took on a Prepared Attack marker"
+            if mp is None:
+                out.append(StepFinding(step=ph.last_step, finding=Finding("8.4", PA_FORBIDDEN, (after.hex,), (after.id,),
+                                                                          f"{what}: {why}")))
+            elif mp > limits.allowance + limits.forced:
+                out.append(StepFinding(step=ph.last_step, finding=Finding("8.4", PA_TITLE, (after.hex,), (after.id,),
+                                       f"{what}: {why}: {mp:g} MP is more than the allowance {limits.allowance:g}"
+                                       + (f" + {limits.forced:g} by forced march (8.3)" if limits.forced else ""))))
+    return out, []
