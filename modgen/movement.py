@@ -50,6 +50,9 @@ class MovementRules:
     reciprocal_rule: str = ""  # a unit may step from A to B only if the TEC would let it step from B to A (the rule cited)
 
 
+ARRIVED_EARLY = "Reinforcement on the map before its turn"  # the finding's title, and the module's warning's
+
+
 def prohibited_title(terrain_name: str) -> str:
     """The title of a unit standing on terrain closed to it (map.yaml `prohibited` / `prohibited_for`), cited
     under `movement.prohibited_rule`: the save checker's finding and the module's warning on a drop say the same."""

@@ -101,3 +101,38 @@ def test_the_warning_is_the_checker_s_finding_for_the_same_save(dropped, game_id
     rule, title = line[len("* ! "):].split(" ", 1)[0], line[len("* ! "):].split(" ", 1)[1].split(": ")[0]
     found = [(f.rule, f.title, f.hexes, f.units) for f in check_saves([d["save"]], d["module"]).saves[0].findings]
     assert (rule, title, (d["bad"],), (d["unit"],)) in found, found
+
+
+@pytest.fixture(scope="module")
+def early(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """Battle for Galicia 1914, 14.0: a reinforcement is placed "ON THE MAP" in its side's Reinforcement Phase
+    of its GT; the scenario brings ah-inf-17 in on GT 3, so on the map in GT 1 it is early. Dropped from
+    its arrival box on GT 1, then "Check position" pressed; the engine saves the game."""
+    require_engine()
+    game = loaded("galicia1914")
+    module = built(tmp_path_factory, REPO, "galicia1914")
+    setup, setup_file = next((n, f) for n, f in read_module(module).setups.items() if f)
+    with zipfile.ZipFile(module) as z:
+        start = read_game_data(z.read(setup_file), setup_file)
+    rec = next(r for r in start.pieces if _property(r, "UnitId") == "ah-inf-17")
+    assert rec.map != MAIN and game.primary_scenario.arrival_of("ah-inf-17").turn == 3
+    hex_id = "5.05"
+    _, x, y = game.map.centre(hex_id)
+    out = tmp_path_factory.mktemp("early") / "early.vsav"
+    res = run_engine(module, setup=setup, images=False, side="Austria-Hungary", save_as=out,
+                     actions=[{"op": "move", "piece": rec.id, "map": MAIN, "x": x, "y": y},
+                              {"op": "button", "button": "Check position"}])
+    return {"res": res, "hex": hex_id, "save": out, "module": module}
+
+
+def test_a_reinforcement_dropped_before_its_turn_warns_at_once_and_on_a_check(early) -> None:
+    res = early["res"]
+    assert res.ok, res.describe()
+    move, check = res.of_kind("action")
+    want = f"* ! 14.0 Reinforcement on the map before its turn: AH 17 (7) in {early['hex']}"
+    assert _warnings(move) == [want] and _warnings(check) == [want], (move["chat"], check["chat"])
+
+
+def test_the_early_arrival_warning_is_the_checker_s_finding(early) -> None:
+    found = [(f.rule, f.title, f.hexes, f.units) for f in check_saves([early["save"]], early["module"]).saves[0].findings]
+    assert ("14.0", "Reinforcement on the map before its turn", (early["hex"],), ("ah-inf-17",)) in found, found

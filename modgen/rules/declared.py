@@ -15,6 +15,7 @@ from typing import Optional
 from ..declared_rules import CHECKED, DeclaredChecks, DeclaredRule
 from ..gamestate import GameState, UnitState
 from ..model import Game
+from ..movement import ARRIVED_EARLY
 from ..stacking import BOTH_SIDES, FREE_STACKING, OVERSTACKED, breach
 from ..plugin_api import (ALWAYS, END_OF_PHASE, Finding, ReportSection, ReportSpec, RuleTiming, SupplyStatus, Timing,
                           TownHold, VPReport)
@@ -24,7 +25,7 @@ TITLES = {  # the finding title of each declared check (a title narrows a rule's
     "stacking": OVERSTACKED,
     "enemies": BOTH_SIDES,
     "prohibited": "Unit on prohibited terrain",
-    "arrivals": "Reinforcement on the map before its turn",
+    "arrivals": ARRIVED_EARLY,
 }
 
 

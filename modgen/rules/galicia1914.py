@@ -11,6 +11,7 @@ from typing import Optional
 
 from ..gamestate import GameState, UnitState
 from ..stacking import BOTH_SIDES, OVERSTACKED
+from ..movement import ARRIVED_EARLY
 from ..plugin_api import (
     END_OF_PHASE, FIXED_IN_PHASE, PHASING, Finding, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
     TownHold, VPLine, VPReport, once,
@@ -32,7 +33,7 @@ STATE_NAMES = {"in": "In-Supply", "low": "Low-Supply", "out": "Out-of-Supply"}
 RELEASE_MARK, ERSATZ_MARK = "release_gt", "ersatz"  # game.yaml counter_marks: the release-turn dot (2.1), the ersatz ring
 SUPPLY_PHASE, MOVEMENT_PHASE, COMBAT_PHASE = "Supply", "Movement", "Combat"
 MARKER_TITLE = "Supply marker disagrees with the supply path"
-EARLY_TITLE = "Reinforcement on the map before its GT"
+EARLY_TITLE = ARRIVED_EARLY  # shared with the module's warning on a drop (modgen.vmod.warnings)
 
 # When each rule holds (3.1: Supply, Reinforcement, Movement, Combat, Record VPs in each player
 # turn), with the words it rests on. A save in a phase is taken during it (plugin_api.Timing).

@@ -23,7 +23,7 @@ from typing import Iterator, Optional
 
 from ..conventions import MAIN_MAP
 from ..model import Game, Stacking, Unit
-from ..movement import prohibited_title
+from ..movement import ARRIVED_EARLY, prohibited_title
 from ..stacking import BOTH_SIDES, FREE_STACKING, OVERSTACKED
 from ..vassal import pieces as vp
 from ..vassal.pieces import beanshell_string
@@ -37,12 +37,15 @@ CHECK_KEY = f"{FIRST_PRIVATE_KEY + 3},{CTRL}"  # Ctrl+F16: "Check position" asks
 STACK_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 4},{CTRL}"  # Ctrl+F17: prints the stacking warning
 WARNED_KEY = f"{FIRST_PRIVATE_KEY + 5},{CTRL}"  # Ctrl+F18: notes the hex just warned about (once per hex)
 ENEMY_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 6},{CTRL}"  # Ctrl+F19: prints the both-sides warning
+EARLY_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 7},{CTRL}"  # Ctrl+F20: prints the early-arrival warning
+ARRIVES = "Arrives"  # Marker property: 1 on a unit some scenario brings in as a reinforcement
 WARNINGS_PREFERENCE = "RulesWarnings"  # the module's Boolean preference (a global property true/false)
 TERRAIN_PROPERTY = "Terrain"  # a hex's terrain name: its zone's property, else the map's (modgen.vmod.buildfile)
 WARNED_AT = "StackWarnedAt"  # global property: the hex the running stacking check last warned about
 CHECKING = "RulesChecking"  # global property: "Check position" while that button runs, else empty
 STACK_UNITS, STACK_FREE, STACK_SKIP, STEPS = "StackUnits", "StackFree", "StackSkip", "Steps"  # Marker properties
 STACK_HOLDS = "StackHolds"  # Calculated Property: what the unit's stack holds ("8 steps")
+STACK_LIMIT = "StackLimit"  # Calculated Property: the limit and the moment (", limit 6 steps (end of Red Movement)")
 ON_SIDE = "OnSide_"  # + side id: 1 on each unit of that side
 
 
@@ -104,8 +107,10 @@ def unit_properties(game: Game, unit: Unit) -> dict[str, str]:
     st = game.stacking
     skip = any(unit.has(t) for t in st.unwarned_tags)
     free = unit.has(FREE_STACKING)
-    return {STACK_UNITS: "0" if skip or free else "1", STACK_FREE: "1" if free and not skip else "0",
-            STACK_SKIP: "1" if skip else "0", on_side(unit.side): "1"}
+    out = {STACK_UNITS: "0" if skip or free else "1", STACK_FREE: "1" if free and not skip else "0",
+           STACK_SKIP: "1" if skip else "0", on_side(unit.side): "1"}
+    out[ARRIVES] = "1" if arrival_turns(game, unit) else "0"  # on every unit: the check's filter reads it
+    return out
 
 
 def marker_properties(game: Game, kind: str) -> dict[str, str]:
@@ -151,7 +156,7 @@ def stack_count_text(st: Stacking) -> tuple[str, str]:
 def unit_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     """The unit's warnings: prohibited terrain and another side's hex on a drop or a check, and its part of
     the stacking check (a Report Action, the global property noting the hex, the Trigger Action)."""
-    return [*drop_warnings(game, unit), *enemy_warnings(game, unit), *stack_warnings(game, unit)]
+    return [*drop_warnings(game, unit), *enemy_warnings(game, unit), *early_warnings(game, unit), *stack_warnings(game, unit)]
 
 
 def drop_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
@@ -185,6 +190,51 @@ def enemy_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     ]
 
 
+def arrival_turns(game: Game, unit: Unit) -> dict[str, int]:
+    """Scenario id -> the turn the scenario brings the unit in."""
+    out = {}
+    for sc in game.scenarios.values():
+        arrival = sc.arrival_of(unit.id)
+        if arrival is not None:
+            out[sc.id] = arrival.turn
+    return out
+
+
+def early_match(game: Game, unit: Unit) -> str:
+    """BeanShell: the game is before the unit's arrival, as modgen.rules.declared reads it: its side's player
+    turn of its turn, at the entry phase (game.yaml movement.entry_phases, else the first phase), in the
+    scenario the module's Scenario property names (or the only one, when a save names none)."""
+    turn_prop = game.turns.label.replace(" ", "")
+    order, phases = list(game.turns.player_turns), list(game.turns.phases)
+    entry = game.movement.entry_phases[0] if game.movement and game.movement.entry_phases else phases[0]
+    sides_before = [game.side(s).name for s in order[:order.index(unit.side)]]
+    phases_before = phases[:phases.index(entry)]
+    same_turn = " || ".join([*(f"PlayerTurn=={beanshell_string(n)}" for n in sides_before),
+                             *(f"(PlayerTurn=={beanshell_string(game.side(unit.side).name)} && Phase=={beanshell_string(p)})"
+                               for p in phases_before)]) or "false"
+    cases = []
+    for sc_id, turn in arrival_turns(game, unit).items():
+        named = f"Scenario=={beanshell_string(sc_id)}"
+        if len(game.scenarios) == 1:
+            named = f'({named} || Scenario=="")'
+        cases.append(f"({named} && ({turn_prop}<{turn} || ({turn_prop}=={turn} && ({same_turn}))))")
+    return " || ".join(cases) or "false"
+
+
+def early_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
+    """The unit's warning when it stands on the map before its scenario brings it in (a drop, a check)."""
+    timing = rule_timing(game, ARRIVED_EARLY)
+    if timing is None or not arrival_turns(game, unit):
+        return []
+    rule = getattr(timing, "rule")
+    match = (f"{{{WARNINGS_PREFERENCE}==true && CurrentMap=={beanshell_string(MAIN_MAP)} && ({early_match(game, unit)})}}")
+    return [
+        vp.report_action([EARLY_REPORT_KEY], f"! {rule} {ARRIVED_EARLY}: $newPieceName$ in $location$",
+                         description=f"Warn: {rule} early arrival"),
+        vp.trigger_action([MOVED_KEY, CHECK_KEY], [EARLY_REPORT_KEY], match, name=f"Warn: {rule} early arrival"),
+    ]
+
+
 def stack_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     """A unit's part of the stacking check: the module's sweep (modgen.vmod.warnsweep) sends STACK_KEY to
     the units of over-stacked hexes only; the first of each hex prints the warning and notes its hex in
@@ -195,16 +245,17 @@ def stack_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     rule = getattr(timing, "rule")
     count, limit = stack_count_text(game.stacking)
     # a Report Action evaluates its words with the report's own properties, not the piece, as their source:
-    # SumStack there sees no stack, so the count is a Calculated Property of the unit, read by the report.
-    # The moment: the end of the owner's phase the rule names, unless "Check position" is running. Nothing
-    # global changes at a phase's end unless a hex warns, so a log records no step of it otherwise.
+    # SumStack there sees no stack, so what the stack holds is a Calculated Property of the unit, read by
+    # the report as $...$ (in BeanShell a hex id such as 0303 would turn into the number 303). The moment:
+    # the end of the owner's phase the rule names, unless "Check position" is running. Nothing global
+    # changes at a phase's end unless a hex warns, so a log records no step of it otherwise.
     phase = getattr(getattr(timing, "timing", None), "phase", "")
     moment = f'{CHECKING}=="" ? "end of " + Side + " {phase}" : {CHECKING}' if phase else CHECKING
-    text = (f'{{"! {rule} {OVERSTACKED}: " + {STACK_HOLDS} + " in " + LocationName + ", {limit} (" + '
-            f'({moment}) + ")"}}')
+    text = f"! {rule} {OVERSTACKED}: ${STACK_HOLDS}$ in $location$${STACK_LIMIT}$"
     return [
         vp.report_action([STACK_REPORT_KEY], text, description=f"Warn: {rule} {OVERSTACKED.lower()}"),
         vp.calculated_property(STACK_HOLDS, f"{{{count}}}"),
+        vp.calculated_property(STACK_LIMIT, f'{{", {limit} (" + ({moment}) + ")"}}'),
         vp.set_global_property(WARNED_AT, [("", WARNED_KEY, vp.property_changer("P", "$LocationName$"))],
                                description="Warn once per hex: the hex warned about"),
         vp.trigger_action([STACK_KEY], [STACK_REPORT_KEY, WARNED_KEY], f"{{{WARNED_AT}!=LocationName}}",
@@ -224,6 +275,9 @@ def warned_rules(game: Game) -> list[tuple[str, str]]:
     enemies = rule_timing(game, BOTH_SIDES)
     if enemies is not None:
         out.append((getattr(enemies, "rule"), "a unit is dropped on a hex holding units of another side"))
+    early = rule_timing(game, ARRIVED_EARLY)
+    if early is not None and any(arrival_turns(game, u) for u in game.units.values()):
+        out.append((getattr(early, "rule"), "a reinforcement is dropped on the map before its turn"))
     if game.movement and game.movement.prohibited_rule and any(closed_terrain(game, u) for u in game.units.values()):
         closed = [t.name if t.prohibited else f"{t.name} for {', '.join(t.prohibited_for)}"
                   for t in game.map.terrain_types.values() if t.prohibited or t.prohibited_for]

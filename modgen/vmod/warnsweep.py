@@ -20,10 +20,11 @@ from typing import Optional
 
 from ..conventions import MAIN_MAP
 from ..model import Game
+from ..movement import ARRIVED_EARLY
 from ..stacking import BOTH_SIDES, OVERSTACKED
 from ..vassal.pieces import beanshell_string, property_changer
 from ..vassal.sequence import encode
-from .warnings import (CHECK_KEY, STACK_KEY, CHECKING, STACK_SKIP, WARNED_AT, WARNINGS_PREFERENCE, on_side,
+from .warnings import (ARRIVES, CHECK_KEY, STACK_KEY, CHECKING, STACK_SKIP, WARNED_AT, WARNINGS_PREFERENCE, on_side,
                        over_limit, rule_timing, warnings_enabled)
 
 F13 = 61440
@@ -108,7 +109,7 @@ def _stack_filter(game: Game, side_id: Optional[str]) -> str:
             f'SumStack("{STACK_SKIP}")==0 && ({alone}) && ({over_limit(game.stacking)})}}')
 
 
-def _check_filter(game: Game, enemies: bool) -> Optional[str]:
+def _check_filter(game: Game, enemies: bool, early: bool) -> Optional[str]:
     """BeanShell: a unit that may break a drop rule where it stands (closed terrain, another side's units);
     the unit's own triggers decide."""
     parts = []
@@ -117,6 +118,8 @@ def _check_filter(game: Game, enemies: bool) -> Optional[str]:
         parts += [f"Terrain=={beanshell_string(n)}" for n in closed]
     if enemies and len(game.sides) > 1:
         parts.append(" + ".join(f'(SumStack("{on_side(s.id)}")>0 ? 1 : 0)' for s in game.sides) + ">1")
+    if early:
+        parts.append(f"{ARRIVES}==1")
     if not parts:
         return None
     return (f'{{{WARNINGS_PREFERENCE}==true && SideId!="" && CurrentMap=={beanshell_string(MAIN_MAP)} && '
@@ -127,7 +130,8 @@ def module_checks(game: Game) -> Optional[Checks]:
     """The components of the module's warnings, or None when the game's rules declare none it can warn by."""
     stack = rule_timing(game, OVERSTACKED)
     enemies = rule_timing(game, BOTH_SIDES) is not None
-    check_filter = _check_filter(game, enemies) if warnings_enabled() else None
+    early = rule_timing(game, ARRIVED_EARLY) is not None
+    check_filter = _check_filter(game, enemies, early) if warnings_enabled() else None
     if stack is None and check_filter is None:
         return None
     sweeps: list[Sweep] = []
