@@ -116,7 +116,10 @@ def galicia_logs(g) -> dict[str, tuple[list, list]]:
                      [(13, "14.0", "Reinforcement off its entry hexes", ("ah-ls-36",)),
                       (16, "14.0", "Reinforcement outside the reinforcement phase", ("ah-inf-26",))]),
         "overstack": (movement + [_move(g, u, "8.13") for u in ("ah-inf-4", "ah-inf-13", "ah-inf-44", "ah-inf-25")] + [NEXT],
-                      [(7, "5.1", "Over-stacked", ("ah-inf-4", "ah-inf-13", "ah-inf-44", "ah-inf-25"))]),
+                      # steps 2-6 the movement and the four drops; 7 the module's own stacking warning, printed as
+                      # the tracker leaves the Movement Phase (a log step of its own); 8 the tracker's Combat: the
+                      # first moment of the next phase, where 5.1 ("at the END of any friendly Movement Phase") holds
+                      [(8, "5.1", "Over-stacked", ("ah-inf-4", "ah-inf-13", "ah-inf-44", "ah-inf-25"))]),
         "wrong_result": (movement + legal_moves + combat + [_move(g, "ru-cav-14", "13.20"), NEXT],
                          [(11, "9.2", "Combat result not applied", ("ru-cav-14",))]),
     }
