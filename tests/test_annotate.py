@@ -76,6 +76,33 @@ def test_each_finding_with_a_hex_is_a_marker_on_that_hex(annotated, game_id: str
     assert [p.id for p in saved.pieces if p.gpid != gpid] == [p.id for p in original.pieces]  # nothing else added
 
 
+def _rings(path: Path, gpid: str) -> list[tuple[int, int, str, dict[str, str]]]:
+    out = []
+    for r in read_game(path).pieces:
+        if r.gpid == gpid:
+            (marker,) = r.piece.find("mark;")
+            props = dict(zip(decode(marker.type[len("mark;"):], ","), decode(marker.state, ",")))
+            out.append((r.x, r.y, r.piece.find("label;")[0].state, props))
+    return sorted(out, key=lambda x: (x[0], x[1], x[2]))
+
+
+@pytest.mark.parametrize("game_id", ["galicia1914", "ef1914"])
+def test_modgen_refresh_keeps_the_finding_markers(annotated, game_id: str, tmp_path: Path) -> None:
+    """`modgen refresh` (an offline Refresh Counters onto the module, as after errata) keeps every ring on
+    its hex with its label and its Marker's rule and words: values the definition leaves empty are the
+    piece's own, not errata to replace."""
+    module, save, copy = annotated[game_id]
+    refreshed = tmp_path / "refreshed.vsav"
+    assert main(["refresh", str(copy), "--module", str(module), "-o", str(refreshed)]) == 0
+    game = check_saves([save], module).saves[0].state.game
+    gpid = game.gpid(FINDING_KIND, FINDING_KIND)
+    before, after = _rings(copy, gpid), _rings(refreshed, gpid)
+    assert after == before and len(after) > 0
+    assert all(props["Rule"] and props["Finding"] and label.startswith(props["Rule"] + " ") for _, _, label, props in after)
+    again = check_saves([refreshed], module)
+    assert [f.key() for f in again.findings] == [f.key() for f in check_saves([save], module).findings]
+
+
 def test_the_module_puts_findings_in_a_layer_above_the_units(annotated) -> None:
     """The main map's Game Piece Layers: Units, then Findings (drawn later, above); every piece is in
     Units by the map's own MapLayer property; a toolbar button switches the Findings layer."""

@@ -10,7 +10,8 @@ trait, outermost first:
   trait of the same kind and name (VASSAL's "use layer/label name" options), and a trait kind
   that occurs once in both pieces takes the old one's state (so a Mask whose image changed
   stays masked by the same owner);
-* Marker traits never take old state: their values are the new definition's (the errata);
+* Marker traits never take old state: their values are the new definition's (the errata), but for
+  values the definition leaves empty (a finding marker's rule and words, set per piece);
 * the BasicPiece keeps its whole state: map, x, y, gpid and persistent properties.
 
 Unlike the engine, masked pieces are refreshed too (the owner is carried), since no player's
@@ -137,6 +138,8 @@ def carry_state(old: Piece, new_def: Piece) -> tuple[Piece, list[str]]:
                 state, note = _clamp_layer(t, state)
                 if note:
                     notes.append(note)
+        if t.prefix == "mark;":
+            state = _placeholders_kept(t, old_traits, state)
         out.append(Trait(t.type, state))
     for oi, ot in enumerate(old_traits):
         if oi not in used and ot.prefix in STATEFUL and ot.prefix != "mark;":
@@ -146,6 +149,22 @@ def carry_state(old: Piece, new_def: Piece) -> tuple[Piece, list[str]]:
     bs = BasicState(old_bs.map, old_bs.x, old_bs.y, new_bs.gpid or old_bs.gpid, dict(old_bs.properties))
     out.append(Trait(new_def.basic.type, bs.encode()))
     return Piece(out), notes
+
+
+def _placeholders_kept(t: Trait, old_traits: list[Trait], state: str) -> str:
+    """A Marker's values are the new definition's, except those it leaves empty: a placeholder each
+    piece fills (the checker's finding marker: its rule and words, set per finding by `modgen check
+    --annotate`), which keeps the old piece's value when the old Marker names the same properties."""
+    names, values = decode(t.type[len("mark;"):], ","), decode(state, ",")
+    if "" not in values:
+        return state
+    old = next((o for o in old_traits if o.prefix == "mark;" and o.type == t.type), None)
+    if old is None:
+        return state
+    before = decode(old.state, ",")
+    if len(before) != len(names) or len(values) != len(names):
+        return state
+    return encode([b if v == "" else v for v, b in zip(values, before)], ",")
 
 
 def _clamp_layer(t: Trait, state: str) -> tuple[str, Optional[str]]:
