@@ -14,6 +14,18 @@ OVERSTACKED = "Over-stacked"
 BOTH_SIDES = "Units of both sides in one hex"
 
 
+def limit_words(st: Stacking) -> str:
+    """The limit as the rules say it: "6 steps", "2 units plus 1 free-stacking, never more than 9 steps"."""
+    parts = []
+    if st.limit is not None:
+        parts.append(f"{st.limit} steps")
+    if st.units is not None:
+        parts.append(f"{st.units} units" + (f" plus {st.free_units} free-stacking" if st.free_units else ""))
+    if st.max_steps is not None:
+        parts.append(f"never more than {st.max_steps} steps")
+    return ", ".join(parts) or "none"
+
+
 def breach(st: Stacking, steps: int, units: int, free: int) -> Optional[str]:
     """Why a stack of `units` units, `free` of them tagged free_stacking, and `steps` steps breaks the
     limit (steps with the steps table, units plus free-stacking units, never more than max_steps),

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Optional
 
 from .model import Game, Scenario
-from .stacking import FREE_STACKING, breach
+from .stacking import FREE_STACKING, breach, limit_words
 from .yamlsrc import line_of, load_yaml
 
 
@@ -115,15 +115,7 @@ def _overstacked(root: Path, game: Game) -> list[DataWarning]:
 
 
 def _limit_text(game: Game) -> str:
-    st = game.stacking
-    parts = []
-    if st.limit is not None:
-        parts.append(f"{st.limit} steps")
-    if st.units is not None:
-        parts.append(f"{st.units} units" + (f" plus {st.free_units} free-stacking" if st.free_units else ""))
-    if st.max_steps is not None:
-        parts.append(f"never more than {st.max_steps} steps")
-    return ", ".join(parts) or "none"
+    return limit_words(game.stacking)
 
 
 def _ids(kind: str, rel: str, key: str, ids, lines: dict[str, Optional[int]]) -> list[DataWarning]:

@@ -17,6 +17,27 @@ from tests.conftest import require_engine
 Start = Union[str, Path]  # a predefined set-up's name, or a save
 
 
+def record_plan(module: Path, setup: str, plan: Sequence[tuple[str, Sequence, object]], folder: Path,
+                timeout: float) -> dict[str, Path]:
+    """A plan of (name, actions, expected) played in order in one engine start from the set-up: a named
+    entry is recorded as folder/<name>.vlog, an unnamed one is played between the logs (each log begins
+    where the last ended)."""
+    from modgen.engine import run_engine
+
+    require_engine()
+    actions: list = []
+    out: dict[str, Path] = {}
+    for name, acts, _ in plan:
+        if not name:
+            actions += acts
+            continue
+        out[name] = folder / f"{name}.vlog"
+        actions += [{"op": "begin-log", "file": str(out[name])}, *acts, {"op": "end-log"}]
+    res = run_engine(module, setup=setup, images=False, actions=actions, timeout=timeout)
+    assert res.ok, res.describe()
+    return out
+
+
 def engine_logs(module: Path, logs: Mapping[str, tuple[Start, Sequence, Sequence]], folder: Path) -> dict[str, Path]:
     """name -> (where the log starts: a set-up's name or a save, actions before the log, the logged actions):
     each log recorded (begin-log, the actions, end-log) into `folder`/<name>.vlog, all in one engine start."""

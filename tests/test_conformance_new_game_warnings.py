@@ -16,32 +16,22 @@ from pathlib import Path
 
 import pytest
 
-from modgen.build import build_game
 from modgen.check.run import check_saves
 from modgen.engine import run_engine
 from modgen.loader import load_game
-from modgen.scaffold import Shape, new_game
 from modgen.vassal.module import read_module
 from modgen.vassal.savefile import read_game_data
 
 from .conftest import require_engine
 from .test_conformance_chat import MAIN, _property
-from .test_declared_rules import UNITS
+from .test_declared_rules import make_demo
 
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> dict:
     require_engine()
     root = tmp_path_factory.mktemp("newgame")
-    new_game(root, "demo", Shape())
-    units = root / "counters" / "demo" / "units.yaml"
-    units.write_text(units.read_text() + UNITS)
-    scenario = root / "counters" / "demo" / "scenarios" / "s1.yaml"
-    text = scenario.read_text().replace('setup:\n', 'setup:\n  - {unit: rd-2, hex: "0303"}\n  - {unit: rd-3, hex: "0303"}\n')
-    scenario.write_text(text.replace("reinforcements: []", 'reinforcements:\n  - {unit: rd-4, turn: 3, hexes: ["0101"]}\n#'))
-    terrain = root / "maps" / "demo" / "terrain.yaml"
-    terrain.write_text(terrain.read_text().replace("lake: []", 'lake: ["0505"]'))
-    module = build_game(root, "demo", root / "build").path
+    module = make_demo(root)
     game = load_game(root, "demo")
     setup, setup_file = next((n, f) for n, f in read_module(module).setups.items() if f)
     with zipfile.ZipFile(module) as z:

@@ -30,9 +30,8 @@ UNITS = """  - {id: rd-2, name: "2", nationality: rd, type: infantry, size: XX, 
 """
 
 
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    root = tmp_path_factory.mktemp("declared")
+def make_demo(root: Path) -> Path:
+    """`modgen new`'s game under root with the additions the docstring names; its module built."""
     new_game(root, "demo", Shape())
     units = root / "counters" / "demo" / "units.yaml"
     units.write_text(units.read_text() + UNITS)
@@ -41,7 +40,13 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     scenario.write_text(text.replace("reinforcements: []", 'reinforcements:\n  - {unit: rd-4, turn: 3, hexes: ["0101"]}\n#'))
     terrain = root / "maps" / "demo" / "terrain.yaml"
     terrain.write_text(terrain.read_text().replace("lake: []", 'lake: ["0505"]'))
-    return root, build_game(root, "demo", root / "build").path
+    return build_game(root, "demo", root / "build").path
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    root = tmp_path_factory.mktemp("declared")
+    return root, make_demo(root)
 
 
 def _check(demo, tmp_path: Path, at: str, *moves: str):

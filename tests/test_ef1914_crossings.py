@@ -24,11 +24,11 @@ from pathlib import Path
 import pytest
 
 from modgen.check.logcheck import check_log
-from modgen.engine import run_engine
 from modgen.rules.ef1914_causeway import TITLE
 from modgen.vassal.module import read_module
 
-from .conftest import loaded, require_engine
+from .conftest import loaded
+from .engine_logs import record_plan
 
 NEXT = {"op": "turn-next"}
 MAIN = "Main Map"
@@ -68,21 +68,9 @@ def plan(g) -> list[tuple[str, list, list]]:
 @pytest.fixture(scope="module")
 def recorded(ef_module: Path, tmp_path_factory) -> dict[str, Path]:
     """Every log of the plan, recorded in one engine start (each log begins where the last ended)."""
-    require_engine()
     g = loaded("ef1914")
     setup = next(n for n, f in read_module(ef_module).setups.items() if f and g.scenarios["tannenberg"].name in n)
-    tmp = tmp_path_factory.mktemp("ef-causeway-logs")
-    actions: list = []
-    out: dict[str, Path] = {}
-    for name, acts, _ in plan(g):
-        if not name:
-            actions += acts
-            continue
-        out[name] = tmp / f"{name}.vlog"
-        actions += [{"op": "begin-log", "file": str(out[name])}, *acts, {"op": "end-log"}]
-    res = run_engine(ef_module, setup=setup, images=False, actions=actions, timeout=300)
-    assert res.ok, res.describe()
-    return out
+    return record_plan(ef_module, setup, plan(g), tmp_path_factory.mktemp("ef-causeway-logs"), timeout=300)
 
 
 CASES = [(name, want) for name, _, want in plan(loaded("ef1914")) if name]

@@ -24,7 +24,7 @@ from typing import Iterator, Optional
 from ..conventions import MAIN_MAP
 from ..model import Game, Stacking, Unit
 from ..movement import ARRIVED_EARLY, prohibited_title
-from ..stacking import BOTH_SIDES, FREE_STACKING, OVERSTACKED
+from ..stacking import BOTH_SIDES, FREE_STACKING, OVERSTACKED, limit_words
 from ..vassal import pieces as vp
 from ..vassal.pieces import beanshell_string
 from .reports import FIRST_PRIVATE_KEY
@@ -143,14 +143,7 @@ def stack_count_text(st: Stacking) -> tuple[str, str]:
         count = f'{units} + ", " + {steps}'
     else:
         count = units if st.units is not None else steps
-    limits = []
-    if st.limit is not None:
-        limits.append(f"limit {st.limit} steps")
-    if st.units is not None:
-        limits.append(f"limit {st.units} units" + (f" plus {st.free_units} free-stacking" if st.free_units else ""))
-    if st.max_steps is not None:
-        limits.append(f"never more than {st.max_steps} steps")
-    return count, ", ".join(limits)
+    return count, f"limit {limit_words(st)}"
 
 
 def unit_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
