@@ -51,6 +51,20 @@ class MovementRules:
 
 
 ARRIVED_EARLY = "Reinforcement on the map before its turn"  # the finding's title, and the module's warning's
+BEFORE_RELEASE = "Movement-restricted unit moved before its release turn"  # likewise
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A unit held on its set-up hex until its release turn, in one scenario, under `rule`: what a rules
+    plugin's `restrictions(game)` declares and its own check reads, so that the module's warning on a drop
+    (modgen.vmod.warnings) and the checker's finding (title BEFORE_RELEASE) rest on one reading."""
+
+    unit: str
+    scenario: str
+    home: str
+    release: int
+    rule: str
 
 
 def prohibited_title(terrain_name: str) -> str:

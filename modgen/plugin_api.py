@@ -264,6 +264,11 @@ class RulesPlugin(Protocol):
 
     # optional: overlays(state) -> list[Overlay], what the checker's picture draws of the game's own
     # (a plugin without the method draws nothing more: see overlays_of)
+    # optional: restrictions(game) -> list[movement.Restriction], the units held on their set-up hex until
+    # a release turn, per scenario: the plugin's own check reads them, and the module warns by them when
+    # such a unit is dropped off its hex early (modgen.vmod.warnings; finding title movement.BEFORE_RELEASE).
+    # The module also warns by the RuleTimings titled stacking.OVERSTACKED, stacking.BOTH_SIDES and
+    # movement.ARRIVED_EARLY: their rule number and timing are the warning's.
 
 
 # --------------------------------------------------------------------------- logs

@@ -23,6 +23,7 @@ from modgen.engine import run_engine
 from modgen.movement import prohibited_title
 from modgen.vassal.module import read_module
 from modgen.vassal.savefile import read_game_data
+from modgen.vmod.piecedefs import unit_piece_name
 from modgen.vmod.warnings import closed_terrain
 
 from .conftest import REPO, built, loaded, require_engine
@@ -137,3 +138,59 @@ def test_a_reinforcement_dropped_before_its_turn_warns_at_once_and_on_a_check(ea
 def test_the_early_arrival_warning_is_the_checker_s_finding(early) -> None:
     found = [(f.rule, f.title, f.hexes, f.units) for f in check_saves([early["save"]], early["module"]).saves[0].findings]
     assert ("14.0", "Reinforcement on the map before its turn", (early["hex"],), ("ah-inf-17",)) in found, found
+
+
+RELEASED = {  # game -> (unit, its set-up hex, a hex beside it, the rule): the rulebooks' words, read here
+    # Battle for Galicia 1914, 2.1: "If a unit bears a Movement Restriction Indicator dot it begins the game
+    # immobile" until the GT the dot names: ru-inf-69r (dot 3) set up in 18.02 (the campaign)
+    "galicia1914": ("ru-inf-69r", "18.02", "17.03", "2.1"),
+    # The Eastern Front in WW1 (Living Rules, June 2014), 3.3.5: a Movement Restriction dot holds the unit on
+    # its set-up hex until its GT (a dot without a number: never); de-allenstein set up in 62.30
+    "ef1914": ("de-allenstein", "62.30", "61.30", "3.3.5"),
+}
+
+
+@pytest.fixture(scope="module")
+def released(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
+    """Per game: the restricted unit dropped beside its set-up hex (warns), back on it (silent), "Check position"
+    (silent), beside it again and "Check position" (warns); the engine saves the game."""
+    require_engine()
+    out = {}
+    for game_id, (uid, home, beside, rule) in RELEASED.items():
+        game = loaded(game_id)
+        module = built(tmp_path_factory, REPO, game_id)
+        setup, setup_file = next((n, f) for n, f in read_module(module).setups.items() if f)
+        with zipfile.ZipFile(module) as z:
+            start = read_game_data(z.read(setup_file), setup_file)
+        rec = next(r for r in start.pieces if _property(r, "UnitId") == uid)
+        assert rec.map == MAIN and game.map.centre(home)[1:] == (rec.x, rec.y)
+
+        def drop(h: str) -> dict:
+            return {"op": "move", "piece": rec.id, "map": MAIN, "x": game.map.centre(h)[1], "y": game.map.centre(h)[2]}
+
+        save = tmp_path_factory.mktemp(f"released-{game_id}") / "moved.vsav"
+        check = {"op": "button", "button": "Check position"}
+        res = run_engine(module, setup=setup, images=False, side=game.side(game.units[uid].side).name, save_as=save,
+                         actions=[drop(beside), drop(home), check, drop(beside), check])
+        out[game_id] = {"res": res, "save": save, "module": module, "game": game}
+    return out
+
+
+@pytest.mark.parametrize("game_id", list(RELEASED))
+def test_a_restricted_unit_moved_before_its_release_warns_and_back_home_does_not(released, game_id: str) -> None:
+    uid, home, beside, rule = RELEASED[game_id]
+    res = released[game_id]["res"]
+    assert res.ok, res.describe()
+    away, back, check_home, away_again, check_away = res.of_kind("action")
+    name = unit_piece_name(released[game_id]["game"], released[game_id]["game"].units[uid])
+    want = [f"* ! {rule} Movement-restricted unit moved before its release turn: {name} in {beside}"]
+    assert _warnings(away) == want and _warnings(away_again) == want and _warnings(check_away) == want
+    assert _warnings(back) == [] and _warnings(check_home) == []
+
+
+@pytest.mark.parametrize("game_id", list(RELEASED))
+def test_the_release_warning_is_the_checker_s_finding(released, game_id: str) -> None:
+    uid, home, beside, rule = RELEASED[game_id]
+    report = check_saves([released[game_id]["save"]], released[game_id]["module"])
+    found = [(f.rule, f.title, f.hexes[0], f.units) for f in report.saves[0].findings]
+    assert (rule, "Movement-restricted unit moved before its release turn", beside, (uid,)) in found, found

@@ -20,6 +20,7 @@ import pytest
 from modgen.check.timing import status_at
 from modgen.cli import main
 from modgen.loader import load_game
+from modgen.movement import ARRIVED_EARLY, BEFORE_RELEASE
 from modgen.stacking import BOTH_SIDES, OVERSTACKED
 from modgen.plugin_api import ALWAYS, DURING_PHASE, END_OF_PHASE, END_OF_TURN, FIXED_IN_PHASE, OWNER, PHASING, Timing
 from modgen.plugins import plugin_for
@@ -260,7 +261,8 @@ def emitted(path: Path) -> set[tuple[str, str]]:
     """(rule, title) of every Finding the plugin's source can emit (f-string titles by their start)."""
     text = path.read_text(encoding="utf-8")
     consts = dict(re.findall(r'^([A-Z_]+) = "([^"]*)"$', text, re.M))
-    consts.update(OVERSTACKED=OVERSTACKED, BOTH_SIDES=BOTH_SIDES)  # the shared titles (modgen.stacking)
+    consts.update(OVERSTACKED=OVERSTACKED, BOTH_SIDES=BOTH_SIDES, ARRIVED_EARLY=ARRIVED_EARLY,
+                  BEFORE_RELEASE=BEFORE_RELEASE)  # the shared titles (modgen.stacking, modgen.movement)
     out = set()
     for rule, title in FINDING.findall(text):
         out.add((rule, consts.get(title, title.lstrip("f").strip('"').split("{")[0])))

@@ -21,6 +21,8 @@ from __future__ import annotations
 from typing import Optional
 
 from ..gamestate import GameState, UnitState
+from ..model import Game
+from ..movement import BEFORE_RELEASE, Restriction
 from ..stacking import BOTH_SIDES, OVERSTACKED
 from ..plugin_api import (
     END_OF_PHASE, FIXED_IN_PHASE, Finding, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
@@ -252,7 +254,7 @@ class EF1914Rules:
         if setup is None:
             return []
         out: list[Finding] = []
-        fortress_hexes = self._complexes(state, setup)
+        fortress_hexes = self._complexes(state.game, setup)
         for u in sorted(state.units_on_map(), key=lambda x: x.unit.id):
             home = setup.get(u.unit.id)
             if home is None:
@@ -275,18 +277,36 @@ class EF1914Rules:
                                        f"complex ({', '.join(sorted(complex_))}) on GT {state.turn} ({until}; legal "
                                        f"only if a retreat put it there, which releases it)"))
             elif u.hex != home:
-                out.append(Finding("3.3.5", "Movement-restricted unit off its set-up hex", (u.hex,), (u.unit.id,),
+                out.append(Finding("3.3.5", BEFORE_RELEASE, (u.hex,), (u.unit.id,),
                                    f"{u.unit.id} is in {u.hex}, not its set-up hex {home}, on GT {state.turn} "
                                    f"({until})"))
         return out
 
     @staticmethod
-    def _complexes(state: GameState, setup: dict[str, str]) -> dict[str, set[str]]:
+    def restrictions(game: Game) -> list[Restriction]:
+        """3.3.5, per scenario: a set-up unit with a Movement Restriction dot (no fortress, not a garrison of a
+        fortress complex: 12.4 holds those) stays on its set-up hex until the dot's GT (99: never), as
+        _set_up_hexes reads it."""
+        out = []
+        for sc in game.scenarios.values():
+            setup = {p.unit: p.hex for p in sc.setup if p.hex}
+            complexes = EF1914Rules._complexes(game, setup)
+            for uid, home in sorted(setup.items()):
+                unit = game.units[uid]
+                release = unit.mark("release_gt")
+                if unit.has("fortress") or not isinstance(release, int) or isinstance(release, bool):
+                    continue
+                if not any(home in hexes for hexes in complexes.values()):
+                    out.append(Restriction(uid, sc.id, home, release, "3.3.5"))
+        return out
+
+    @staticmethod
+    def _complexes(game: Game, setup: dict[str, str]) -> dict[str, set[str]]:
         """Fortress ID (the printed name) -> the set-up hexes of its fortress units (12.1: a complex
         is two or more fortress units bearing the same ID; one unit makes a one-hex 'complex')."""
         out: dict[str, set[str]] = {}
         for uid, h in setup.items():
-            unit = state.game.units.get(uid)
+            unit = game.units.get(uid)
             if unit is not None and unit.has("fortress"):
                 out.setdefault(unit.name, set()).add(h)
         return out

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Optional
 
 from ..gamestate import GameState, UnitState
+from ..model import Game
 from ..stacking import BOTH_SIDES, OVERSTACKED
-from ..movement import ARRIVED_EARLY
+from ..movement import ARRIVED_EARLY, BEFORE_RELEASE, Restriction
 from ..plugin_api import (
     END_OF_PHASE, FIXED_IN_PHASE, PHASING, Finding, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
     TownHold, VPLine, VPReport, once,
@@ -33,7 +34,6 @@ STATE_NAMES = {"in": "In-Supply", "low": "Low-Supply", "out": "Out-of-Supply"}
 RELEASE_MARK, ERSATZ_MARK = "release_gt", "ersatz"  # game.yaml counter_marks: the release-turn dot (2.1), the ersatz ring
 SUPPLY_PHASE, MOVEMENT_PHASE, COMBAT_PHASE = "Supply", "Movement", "Combat"
 MARKER_TITLE = "Supply marker disagrees with the supply path"
-EARLY_TITLE = ARRIVED_EARLY  # shared with the module's warning on a drop (modgen.vmod.warnings)
 
 # When each rule holds (3.1: Supply, Reinforcement, Movement, Combat, Record VPs in each player
 # turn), with the words it rests on. A save in a phase is taken during it (plugin_api.Timing).
@@ -50,7 +50,7 @@ TIMINGS = (
     RuleTiming("4.5", Timing(), "4.5: No A-H unit may voluntarily move into the following hexes in hex-row X.01: "
                                 "3.01 thru 11.01, until after GT 5."),
     RuleTiming("14.0", Timing(), "3.2: REINFORCEMENT PHASE: The phasing player places any available reinforcements on "
-                                 "the map (14.0).", title=EARLY_TITLE),
+                                 "the map (14.0).", title=ARRIVED_EARLY),
     # Placement is judged only on a position of the owner's Reinforcement Phase of the unit's arrival
     # GT (galicia1914_arrivals): later the unit may have moved and its hex says nothing of where it was
     # placed, so no finding is made there. Where one is made the rule holds: always, not pending.
@@ -93,6 +93,18 @@ TIMINGS = (
                "Schedule found in 15.1.", title=galicia1914_vp.GROWTH_TITLE),
 )
 
+def restrictions(game: Game) -> list[Restriction]:
+    """2.1, per scenario: each set-up unit with a movement-restriction dot, held on its set-up hex until the
+    dot's GT. DECISION: cavalry is exempt, it may react (12.1) before its release (2.1 / 12.1 play note)."""
+    out = []
+    for sc in game.scenarios.values():
+        for p in sc.setup:
+            unit = game.units[p.unit]
+            release = unit.mark(RELEASE_MARK)
+            if release and p.hex and unit.type != "cavalry":
+                out.append(Restriction(unit.id, sc.id, p.hex, int(release), "2.1"))
+    return out
+
 
 class GaliciaRules:
     game_id = GAME_ID
@@ -114,6 +126,11 @@ class GaliciaRules:
     off_turn_move = staticmethod(galicia1914_log.off_turn_move)
     off_turn_refusal = staticmethod(galicia1914_log.off_turn_refusal)  # the finding for a reaction 12.1 refuses
     combat = staticmethod(galicia1914_combat.combat)
+
+    @staticmethod
+    def restrictions(game: Game) -> list[Restriction]:
+        """2.1: a unit with a movement-restriction dot stays on its set-up hex until the dot's GT."""
+        return restrictions(game)
 
     def check(self, state: GameState) -> list[Finding]:
         findings: list[Finding] = []
@@ -162,7 +179,7 @@ class GaliciaRules:
         scenario = state.scenario
         if scenario is None:
             return []
-        setup = {p.unit: p.hex for p in scenario.setup}
+        held = {r.unit: r for r in restrictions(game) if r.scenario == scenario.id}
         order = list(game.turns.player_turns)
         phases = list(game.turns.phases)
         reinf_idx = next((i for i, p in enumerate(phases) if p.startswith(REINFORCEMENT_PHASE)), 0)
@@ -172,17 +189,14 @@ class GaliciaRules:
             if arrival is not None:
                 due = (arrival.turn, order.index(u.side), reinf_idx)
                 if state.turn_index < due:
-                    out.append(Finding("14.0", EARLY_TITLE, (u.hex,), (u.unit.id,),
+                    out.append(Finding("14.0", ARRIVED_EARLY, (u.hex,), (u.unit.id,),
                                        f"{u.unit.id} arrives in the {game.side(u.side).name} Reinforcement Phase of "
                                        f"GT {arrival.turn}, but is on {u.hex} at {state.label}"))
-            release = u.unit.mark(RELEASE_MARK)
-            home = setup.get(u.unit.id)
-            # DECISION: cavalry is exempt, it may react (12.1) before its release (2.1 / 12.1 play note)
-            if (release and home and u.hex != home and state.turn is not None and state.turn < release
-                    and u.unit.type != "cavalry"):
-                out.append(Finding("2.1", "Movement-restricted unit moved before its release GT", (u.hex, home), (u.unit.id,),
-                                   f"{u.unit.id} is released on GT {release} but is on {u.hex}, not its set-up hex {home}, "
-                                   f"on GT {state.turn}"))
+            r = held.get(u.unit.id)
+            if r is not None and u.hex != r.home and state.turn is not None and state.turn < r.release:
+                out.append(Finding(r.rule, BEFORE_RELEASE, (u.hex, r.home), (u.unit.id,),
+                                   f"{u.unit.id} is released on GT {r.release} but is on {u.hex}, not its set-up hex "
+                                   f"{r.home}, on GT {state.turn}"))
         return out
 
     def _tracks(self, state: GameState) -> list[Finding]:

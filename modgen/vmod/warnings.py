@@ -23,7 +23,7 @@ from typing import Iterator, Optional
 
 from ..conventions import MAIN_MAP
 from ..model import Game, Stacking, Unit
-from ..movement import ARRIVED_EARLY, prohibited_title
+from ..movement import ARRIVED_EARLY, BEFORE_RELEASE, Restriction, prohibited_title
 from ..stacking import BOTH_SIDES, FREE_STACKING, OVERSTACKED, limit_words
 from ..vassal import pieces as vp
 from ..vassal.pieces import beanshell_string
@@ -38,6 +38,8 @@ STACK_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 4},{CTRL}"  # Ctrl+F17: prints the sta
 WARNED_KEY = f"{FIRST_PRIVATE_KEY + 5},{CTRL}"  # Ctrl+F18: notes the hex just warned about (once per hex)
 ENEMY_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 6},{CTRL}"  # Ctrl+F19: prints the both-sides warning
 EARLY_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 7},{CTRL}"  # Ctrl+F20: prints the early-arrival warning
+RELEASE_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 8},{CTRL}"  # Ctrl+F21: prints the release warning
+RESTRICTED = "Restricted"  # Marker property: 1 on a unit held on its set-up hex in some scenario
 ARRIVES = "Arrives"  # Marker property: 1 on a unit some scenario brings in as a reinforcement
 WARNINGS_PREFERENCE = "RulesWarnings"  # the module's Boolean preference (a global property true/false)
 TERRAIN_PROPERTY = "Terrain"  # a hex's terrain name: its zone's property, else the map's (modgen.vmod.buildfile)
@@ -76,21 +78,31 @@ def warnings_enabled() -> bool:
     return _enabled[0]
 
 
-_last: list[tuple[Game, tuple]] = []  # the last game asked about and its timings (every unit of it asks)
+_last: list[tuple[Game, tuple, tuple]] = []  # the last game asked about, its timings and restrictions
+
+
+def _declared(game: Game) -> tuple[tuple, tuple]:
+    """(every RuleTiming the game's rules declare, every Restriction its plugin declares); every unit asks."""
+    from ..plugins import rules_for  # the plugins import the rules packages: only when a module is made
+
+    if _last and _last[0][0] is game:
+        return _last[0][1], _last[0][2]
+    rules = rules_for(game)
+    spec = getattr(rules, "report", None)
+    timings = tuple(getattr(spec, "timings", ()) or ())
+    restrictions = tuple(rules.restrictions(game)) if hasattr(rules, "restrictions") else ()
+    _last[:] = [(game, timings, restrictions)]
+    return timings, restrictions
 
 
 def declared_timings(game: Game) -> tuple:
     """Every RuleTiming the game's rules declare (its report's rule list)."""
-    from ..plugins import rules_for  # the plugins import the rules packages: only when a module is made
+    return _declared(game)[0] if _enabled[0] else ()
 
-    if not _enabled[0]:
-        return ()
-    if _last and _last[0][0] is game:
-        return _last[0][1]
-    spec = getattr(rules_for(game), "report", None)
-    timings = tuple(getattr(spec, "timings", ()) or ())
-    _last[:] = [(game, timings)]
-    return timings
+
+def restrictions_of(game: Game, unit: Unit) -> list[Restriction]:
+    """The plugin's Restrictions of the unit (movement.Restriction), in every scenario."""
+    return [r for r in _declared(game)[1] if r.unit == unit.id] if _enabled[0] else []
 
 
 def closed_terrain(game: Game, unit: Unit) -> list[str]:
@@ -110,6 +122,7 @@ def unit_properties(game: Game, unit: Unit) -> dict[str, str]:
     out = {STACK_UNITS: "0" if skip or free else "1", STACK_FREE: "1" if free and not skip else "0",
            STACK_SKIP: "1" if skip else "0", on_side(unit.side): "1"}
     out[ARRIVES] = "1" if arrival_turns(game, unit) else "0"  # on every unit: the check's filter reads it
+    out[RESTRICTED] = "1" if restrictions_of(game, unit) else "0"
     return out
 
 
@@ -149,7 +162,8 @@ def stack_count_text(st: Stacking) -> tuple[str, str]:
 def unit_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     """The unit's warnings: prohibited terrain and another side's hex on a drop or a check, and its part of
     the stacking check (a Report Action, the global property noting the hex, the Trigger Action)."""
-    return [*drop_warnings(game, unit), *enemy_warnings(game, unit), *early_warnings(game, unit), *stack_warnings(game, unit)]
+    return [*drop_warnings(game, unit), *enemy_warnings(game, unit), *early_warnings(game, unit), *release_warnings(game, unit),
+            *stack_warnings(game, unit)]
 
 
 def drop_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
@@ -228,6 +242,43 @@ def early_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     ]
 
 
+def as_beanshell_reads(value: str) -> str:
+    """The text a property's value becomes in a BeanShell expression (ExpressionInterpreter.evaluate, 3.6):
+    digits read as an Integer ("0303" -> 303), a decimal as a Float ("7.09", "62.30" -> 62.3); so a hex id is
+    compared as ("" + LocationName) against this."""
+    if not value or any(c not in "+-.0123456789" for c in value):
+        return value
+    try:
+        return str(int(value))
+    except ValueError:
+        try:
+            return repr(float(value))  # Java's Float.toString of a short decimal: "62.3", "1.0"
+        except ValueError:
+            return value
+
+
+def release_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
+    """The unit's warning when it is dropped off its set-up hex before its release turn, in the scenario the
+    module's Scenario property names: the plugin's Restrictions (movement.Restriction), the checker's reading."""
+    held = restrictions_of(game, unit)
+    if not held:
+        return []
+    turn_prop = game.turns.label.replace(" ", "")
+    cases = []
+    for r in held:
+        named = f"Scenario=={beanshell_string(r.scenario)}"
+        if len(game.scenarios) == 1:
+            named = f'({named} || Scenario=="")'
+        cases.append(f'({named} && {turn_prop}<{r.release} && ("" + LocationName)!={beanshell_string(as_beanshell_reads(r.home))})')
+    rule = held[0].rule
+    match = f"{{{WARNINGS_PREFERENCE}==true && CurrentMap=={beanshell_string(MAIN_MAP)} && ({' || '.join(cases)})}}"
+    return [
+        vp.report_action([RELEASE_REPORT_KEY], f"! {rule} {BEFORE_RELEASE}: $newPieceName$ in $location$",
+                         description=f"Warn: {rule} moved before its release"),
+        vp.trigger_action([MOVED_KEY, CHECK_KEY], [RELEASE_REPORT_KEY], match, name=f"Warn: {rule} moved before its release"),
+    ]
+
+
 def stack_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     """A unit's part of the stacking check: the module's sweep (modgen.vmod.warnsweep) sends STACK_KEY to
     the units of over-stacked hexes only; the first of each hex prints the warning and notes its hex in
@@ -271,6 +322,9 @@ def warned_rules(game: Game) -> list[tuple[str, str]]:
     early = rule_timing(game, ARRIVED_EARLY)
     if early is not None and any(arrival_turns(game, u) for u in game.units.values()):
         out.append((getattr(early, "rule"), "a reinforcement is dropped on the map before its turn"))
+    held = [r for u in game.units.values() for r in restrictions_of(game, u)]
+    if held:
+        out.append((held[0].rule, "a movement-restricted unit is dropped off its set-up hex before its release turn"))
     if game.movement and game.movement.prohibited_rule and any(closed_terrain(game, u) for u in game.units.values()):
         closed = [t.name if t.prohibited else f"{t.name} for {', '.join(t.prohibited_for)}"
                   for t in game.map.terrain_types.values() if t.prohibited or t.prohibited_for]

@@ -24,7 +24,7 @@ from ..movement import ARRIVED_EARLY
 from ..stacking import BOTH_SIDES, OVERSTACKED
 from ..vassal.pieces import beanshell_string, property_changer
 from ..vassal.sequence import encode
-from .warnings import (ARRIVES, CHECK_KEY, STACK_KEY, CHECKING, STACK_SKIP, WARNED_AT, WARNINGS_PREFERENCE, on_side,
+from .warnings import (ARRIVES, CHECK_KEY, RESTRICTED, restrictions_of, STACK_KEY, CHECKING, STACK_SKIP, WARNED_AT, WARNINGS_PREFERENCE, on_side,
                        over_limit, rule_timing, warnings_enabled)
 
 F13 = 61440
@@ -109,7 +109,7 @@ def _stack_filter(game: Game, side_id: Optional[str]) -> str:
             f'SumStack("{STACK_SKIP}")==0 && ({alone}) && ({over_limit(game.stacking)})}}')
 
 
-def _check_filter(game: Game, enemies: bool, early: bool) -> Optional[str]:
+def _check_filter(game: Game, enemies: bool, early: bool, restricted: bool) -> Optional[str]:
     """BeanShell: a unit that may break a drop rule where it stands (closed terrain, another side's units);
     the unit's own triggers decide."""
     parts = []
@@ -120,6 +120,8 @@ def _check_filter(game: Game, enemies: bool, early: bool) -> Optional[str]:
         parts.append(" + ".join(f'(SumStack("{on_side(s.id)}")>0 ? 1 : 0)' for s in game.sides) + ">1")
     if early:
         parts.append(f"{ARRIVES}==1")
+    if restricted:
+        parts.append(f"{RESTRICTED}==1")
     if not parts:
         return None
     return (f'{{{WARNINGS_PREFERENCE}==true && SideId!="" && CurrentMap=={beanshell_string(MAIN_MAP)} && '
@@ -131,7 +133,8 @@ def module_checks(game: Game) -> Optional[Checks]:
     stack = rule_timing(game, OVERSTACKED)
     enemies = rule_timing(game, BOTH_SIDES) is not None
     early = rule_timing(game, ARRIVED_EARLY) is not None
-    check_filter = _check_filter(game, enemies, early) if warnings_enabled() else None
+    restricted = any(restrictions_of(game, u) for u in game.units.values())
+    check_filter = _check_filter(game, enemies, early, restricted) if warnings_enabled() else None
     if stack is None and check_filter is None:
         return None
     sweeps: list[Sweep] = []
