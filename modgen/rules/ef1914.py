@@ -255,6 +255,8 @@ class EF1914Rules:
             return []
         out: list[Finding] = []
         fortress_hexes = self._complexes(state.game, setup)
+        assert state.scenario is not None
+        held = {r.unit: r for r in self.restrictions(state.game) if r.scenario == state.scenario.id}  # 3.3.5
         for u in sorted(state.units_on_map(), key=lambda x: x.unit.id):
             home = setup.get(u.unit.id)
             if home is None:
@@ -276,8 +278,8 @@ class EF1914Rules:
                                        f"{u.unit.id} began on the fortress in {home} and is in {u.hex}, outside the "
                                        f"complex ({', '.join(sorted(complex_))}) on GT {state.turn} ({until}; legal "
                                        f"only if a retreat put it there, which releases it)"))
-            elif u.hex != home:
-                out.append(Finding("3.3.5", BEFORE_RELEASE, (u.hex,), (u.unit.id,),
+            elif u.unit.id in held and u.hex != held[u.unit.id].home:
+                out.append(Finding(held[u.unit.id].rule, BEFORE_RELEASE, (u.hex,), (u.unit.id,),
                                    f"{u.unit.id} is in {u.hex}, not its set-up hex {home}, on GT {state.turn} "
                                    f"({until})"))
         return out
