@@ -26,7 +26,10 @@ from ..plugin_api import (
     END_OF_PHASE, FIXED_IN_PHASE, Finding, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
     VPReport, once,
 )
-from . import ef1914_attachment, ef1914_causeway, ef1914_log, ef1914_positions, ef1914_rail, ef1914_reaction, ef1914_supply, ef1914_victory
+from . import (
+    ef1914_attachment, ef1914_causeway, ef1914_log, ef1914_pontoon, ef1914_positions, ef1914_rail, ef1914_reaction, ef1914_supply,
+    ef1914_victory,
+)
 from .ef1914_units import enemy_zoc, is_artillery, is_combat, projects_zoc, rail_mode
 from .common import neighbour_tables, prohibited_terrain, unit_ids
 
@@ -77,6 +80,10 @@ TIMINGS = (
                "causeway are friendly controlled; the maximum number of units that may move across a causeway in each "
                "movement phase: four Asset Units, or one Brigade Formation + 2 Asset Units, or one Division Formation + 1 "
                "Asset Unit (a log's moves that no way round the causeways explains).", name="Causeway limit"),
+    RuleTiming("18.0", Timing(), "2.2: bridges exist wherever a roadway or RR line crosses a river hexside and "
+               "wherever a Pontoon bridge has been laid; 5.4: Pontoon Bridge Phase: place pontoon bridges (18.0, lost: "
+               "where, when and by whom one may be laid is not checkable; a log's pontoon laid or taken up is noted).",
+               title=ef1914_pontoon.NOTE_TITLE, name="Pontoon bridges"),
     RuleTiming("8.4", Timing(), "8.4: during the Movement Phase a unit may expend three MPs and place a Prepared Attack "
                "marker (not during the Counter Movement Phase); only non-demoralized infantry and artillery units can "
                "place Prepared Attack markers (a log's unit that took one on).", name="Prepared Attack"),
