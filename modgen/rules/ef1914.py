@@ -127,7 +127,8 @@ SUPPLY_NOTES = (
     "a fortress magazine. Path costs in hexes: double-track RR 1/4, single 1/2, rough 1 1/2, mountain and wetlands "
     "2 (1 along a road), mountain ridge +1, Grand/Major river crossings +1 in Autumn. A supply line crosses a "
     "Grand or Major River only at a bridge, pontoon or ferry; a bridge exists wherever a road or RR line crosses "
-    "a river hexside (2.2). A corps is its nationality's: the German and A-H XVII Corps are two corps.",
+    "a river hexside (2.2); a Pontoon Bridge marker bridges the river hexside it lies on, or every river hexside of "
+    "the hex it stands in (18.0 is lost: where one may be laid is not checked). A corps is its nationality's: the German and A-H XVII Corps are two corps.",
     "Read from the save as the rules' lost parts force (DECISIONs in modgen/rules/ef1914_supply.py): friendly "
     "operational RR = the side's home-country lines free of enemy units, plus lines in enemy country up to a "
     "friendly Railhead marker (17.1 is lost); weather (20.0) is lost: wetlands always count 2; control (4.3) "
