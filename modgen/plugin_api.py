@@ -335,6 +335,9 @@ class MoveLimits:
     # hexsides a rule lets only so many units cross in a phase (a causeway): the core hands the plugin's
     # counted_crossings hook each legal move that no legal way clear of them explains, with the sides it may have used
     counted_sides: frozenset[frozenset[str]] = frozenset()
+    # hexside -> the id of a crossing type (map.yaml hexside_types with `over`) a rule lays there for this phase (a
+    # pontoon bridge marker): the core prices the side with it in place of the map's crossings where that is cheaper
+    laid_crossings: dict[frozenset[str], str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,24 @@ def test_a_bridge_costs_its_own_plus_one_instead_of_the_river(galicia):
     assert costs.enter("8.21", "7.21")[0] == 2 + 1
 
 
+def test_a_crossing_a_rule_lays_for_the_phase_is_priced_like_the_map_s(galicia):
+    """MoveLimits.laid_crossings: a crossing type laid on a hexside for the phase (a pontoon bridge) replaces the cost
+    of what it lies on, as the map's bridges do (TEC: River +2, "Bridge +1 ... ignore River cost (4.2.1)").
+    1.11/1.12 is a river between clear hexes, no bridge: 1 + 2; with a bridge laid there 1 + 1, both ways. Laid on
+    a side without a river (11.02/11.03) it changes nothing; laid where the map has a bridge (3.15/3.16) the
+    bridge is not paid twice."""
+    costs = MoveCosts(galicia.map, _unit(galicia, 4))
+    assert {t.id for t in galicia.map.side_types("1.11", "1.12")} == {"river"}
+    laid = MoveLimits(4, laid_crossings={frozenset(("1.11", "1.12")): "bridge", frozenset(("11.02", "11.03")): "bridge",
+                                         frozenset(("3.15", "3.16")): "bridge"})
+    assert costs.enter("1.11", "1.12")[0] == 1 + 2
+    assert costs.enter("1.11", "1.12", laid)[0] == costs.enter("1.12", "1.11", laid)[0] == 1 + 1
+    assert costs.enter("11.02", "11.03", laid)[0] == costs.enter("11.02", "11.03")[0] == 1
+    assert costs.enter("3.15", "3.16", laid)[0] == 1 + 1
+    path = cheapest_path(costs, galicia.movement, laid, "1.11", "1.12")
+    assert path.hexes == ("1.11", "1.12") and path.cost == 2
+
+
 def test_ezoc_costs_one_to_enter_one_to_leave(galicia):
     costs, rules = MoveCosts(galicia.map, _unit(galicia, 4)), galicia.movement
     m = galicia.map

@@ -533,6 +533,8 @@ markers += [
     dict(id="vp-ru", name="Russian VP", text=["RU", "VP"], colour="#8b5a2b", kind="vp", side="russian", value=1, count=1),
     dict(id="vp-ru-10", name="Russian VP x10", text=["RU", "VP", "x10"], colour="#8b5a2b", kind="vp", side="russian", value=10, count=1),
     dict(id="incomplete-ct", name="Incomplete Corps Train", text=["Incompl.", "Train"], colour="#8b5a2b", kind="incomplete_corps_train", side="russian", count=6),
+    # 18.0 Pontoon Bridges is lost: one kind for both sides, count and colour authored (markers.yaml's comment)
+    dict(id="pontoon", name="Pontoon Bridge", text=["Pontoon", "Bridge"], colour="#c9b27c", kind="pontoon", count=8),
 ]
 nat_col = {"de": "#8f9a82", "ru": "#8b5a2b", "ah": "#4f7fc0"}
 # Corps Attachment markers (3.8: ID and Attachment Limit; an underscored limit = cavalry corps, shown as "cav")
@@ -569,7 +571,7 @@ dump(f"{OUT}/markers.yaml",
      "# Attack facing, MPs Expended counts, AP Allocated counts) is not modelled. Attachment markers: one per\n"
      "# North and South formation, printed Base CE authored (1/1 CEL 11 and 25/3 CEL 10 from the rules' examples).\n",
      {"approximate": True,
-      "source": "marker types from the rules (3.8, 5.4, 8.x, 13.x, 14.x); counts, colours and base CE values authored",
+      "source": "marker types from the rules (3.8, 5.4, 8.x, 13.x, 14.x; pontoon bridges 2.2, 5.4, 18.0 lost); counts, colours and base CE values authored",
       "markers": markers})
 
 

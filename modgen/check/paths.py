@@ -4,7 +4,8 @@ VASSAL records where a piece was dropped, not the way it went; a move is legal i
 from where the unit started its phase to where it ended it fits its movement allowance. The
 search is Dijkstra over hexes: entering a hex costs its terrain's TEC `move` (a road's rate
 along a road), crossing a hexside adds the hexside's (a bridge's or ferry's own cost replaces
-the cost of what it crosses), and enemy zones of control add the declared enter and leave
+the cost of what it crosses; a crossing a rule lays for the phase, a pontoon bridge, too:
+MoveLimits.laid_crossings), and enemy zones of control add the declared enter and leave
 costs, or end the move (modgen.movement), an EZOC-to-EZOC step into some hexes at a lower cost
 the plugin names (MoveLimits.zoc_between). Where the game declares reciprocity
 (movement.reciprocity) a step is open only if the TEC would open the step back. A road step may
@@ -27,7 +28,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Optional
 
-from ..model import MapData, Unit
+from ..model import HexsideType, MapData, Unit
 from ..movement import MovementRules
 from ..plugin_api import MoveLimits
 
@@ -108,6 +109,7 @@ class MoveCosts:
         if terrain.closed_to(self.tags):
             return CLOSED, False, f"{terrain.name} is prohibited terrain"
         road: Optional[float] = None
+        laid = limits.laid_crossings.get(frozenset((a, b))) if limits is not None else None
         if limits is None or not limits.off_road:
             key = frozenset((a, b))
             rates = [r for r in (self.road_rate.get(key), limits.road_links.get(key) if limits else None) if r is not None]
@@ -119,14 +121,14 @@ class MoveCosts:
         if road is None:
             if off is None:
                 return CLOSED, False, f"{terrain.name}: TEC cost {terrain.move!r}"
-            side, stop, why = self.hexside(a, b)
+            side, stop, why = self.hexside(a, b, laid=laid)
             return (CLOSED, False, why) if side is None else (off + side, stop, "")
-        side, stop, why = self.hexside(a, b, limits.road_ignores if limits is not None else frozenset())
+        side, stop, why = self.hexside(a, b, limits.road_ignores if limits is not None else frozenset(), laid)
         if side is None:
             return CLOSED, False, why
         extra = sum(limits.road_enter[b].values()) if limits is not None and b in limits.road_enter else 0.0
         if extra and off is not None and not road_only:  # the step may be made off the road instead
-            full, full_stop, _ = self.hexside(a, b)
+            full, full_stop, _ = self.hexside(a, b, laid=laid)
             if full is not None and off + full < road + side + extra:
                 return off + full, full_stop, ""
         return road + side + extra, stop, ""
@@ -137,10 +139,23 @@ class MoveCosts:
         terrain = self.m.terrain_types[self.m.terrain[h]]
         return terrain.closed_to(self.tags) or bool(self.tags & set(terrain.road_only)) or read_cost(terrain.move).value is None
 
-    def hexside(self, a: str, b: str, ignore: frozenset[str] = frozenset()) -> tuple[Optional[float], bool, str]:
+    def hexside(self, a: str, b: str, ignore: frozenset[str] = frozenset(),
+                laid: Optional[str] = None) -> tuple[Optional[float], bool, str]:
         """(extra cost of crossing the hexside a/b, whether it ends the move, why not); `ignore`: hexside
-        types not paid (a road step under a rule that lets it skip them)."""
+        types not paid (a road step under a rule that lets it skip them); `laid`: a crossing type the plugin lays
+        on the hexside this phase (MoveLimits.laid_crossings, a pontoon bridge): where it lies on a type of the
+        side, the side is also priced with it in place of the map's crossings, and the cheaper open way counts."""
         types = [t for t in self.m.side_types(a, b) if t.id not in ignore]
+        found = self._priced(types, a, b)
+        extra = self.m.hexside_types.get(laid) if laid is not None else None
+        if extra is not None and extra.on and any(t.id in extra.on for t in types):
+            other = self._priced([t for t in types if not t.on] + [extra], a, b)
+            if other[0] is not None and (found[0] is None or other[0] < found[0]):
+                return other
+        return found
+
+    def _priced(self, types: list[HexsideType], a: str, b: str) -> tuple[Optional[float], bool, str]:
+        """The crossing of hexside types `types` at a/b (hexside's result)."""
         crossings = [t for t in types if t.on]
         covered = {o for t in crossings for o in t.on}
         total, stop = 0.0, False

@@ -28,7 +28,10 @@ from ..plugin_api import (
     END_OF_PHASE, FIXED_IN_PHASE, Finding, Overlay, ReportSection, ReportSpec, RuleTiming, SupplyState, SupplyStatus, Timing,
     VPReport, once,
 )
-from . import ef1914_attachment, ef1914_causeway, ef1914_log, ef1914_positions, ef1914_rail, ef1914_reaction, ef1914_supply, ef1914_victory
+from . import (
+    ef1914_attachment, ef1914_causeway, ef1914_log, ef1914_pontoon, ef1914_positions, ef1914_rail, ef1914_reaction, ef1914_supply,
+    ef1914_victory,
+)
 from .ef1914_units import enemy_zoc, is_artillery, is_combat, projects_zoc, rail_mode
 from .common import neighbour_tables, prohibited_terrain, unit_ids
 
@@ -79,6 +82,10 @@ TIMINGS = (
                "causeway are friendly controlled; the maximum number of units that may move across a causeway in each "
                "movement phase: four Asset Units, or one Brigade Formation + 2 Asset Units, or one Division Formation + 1 "
                "Asset Unit (a log's moves that no way round the causeways explains).", name="Causeway limit"),
+    RuleTiming("18.0", Timing(), "2.2: bridges exist wherever a roadway or RR line crosses a river hexside and "
+               "wherever a Pontoon bridge has been laid; 5.4: Pontoon Bridge Phase: place pontoon bridges (18.0, lost: "
+               "where, when and by whom one may be laid is not checkable; a log's pontoon laid or taken up is noted).",
+               title=ef1914_pontoon.NOTE_TITLE, name="Pontoon bridges"),
     RuleTiming("8.4", Timing(), "8.4: during the Movement Phase a unit may expend three MPs and place a Prepared Attack "
                "marker (not during the Counter Movement Phase); only non-demoralized infantry and artillery units can "
                "place Prepared Attack markers (a log's unit that took one on).", name="Prepared Attack"),
@@ -122,7 +129,8 @@ SUPPLY_NOTES = (
     "a fortress magazine. Path costs in hexes: double-track RR 1/4, single 1/2, rough 1 1/2, mountain and wetlands "
     "2 (1 along a road), mountain ridge +1, Grand/Major river crossings +1 in Autumn. A supply line crosses a "
     "Grand or Major River only at a bridge, pontoon or ferry; a bridge exists wherever a road or RR line crosses "
-    "a river hexside (2.2). A corps is its nationality's: the German and A-H XVII Corps are two corps.",
+    "a river hexside (2.2); a Pontoon Bridge marker bridges the river hexside it lies on, or every river hexside of "
+    "the hex it stands in (18.0 is lost: where one may be laid is not checked). A corps is its nationality's: the German and A-H XVII Corps are two corps.",
     "Read from the save as the rules' lost parts force (DECISIONs in modgen/rules/ef1914_supply.py): friendly "
     "operational RR = the side's home-country lines free of enemy units, plus lines in enemy country up to a "
     "friendly Railhead marker (17.1 is lost); weather (20.0) is lost: wetlands always count 2; control (4.3) "

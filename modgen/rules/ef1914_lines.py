@@ -41,15 +41,36 @@ class Step:
 
 
 _STEPS: dict[int, tuple[MapData, dict[str, tuple[Step, ...]]]] = {}
+_LAID: dict[tuple[int, frozenset[frozenset[str]]], tuple[MapData, dict[str, tuple[Step, ...]]]] = {}
+Sides = frozenset[frozenset[str]]  # hexsides a pontoon bridge marker bridges (modgen.rules.ef1914_pontoon)
 
 
-def steps_of(m: MapData) -> dict[str, tuple[Step, ...]]:
+def steps_of(m: MapData, laid: Sides = frozenset()) -> dict[str, tuple[Step, ...]]:
     """Every legal supply step of the map, computed once: hexsides a supply line never crosses
-    (14.1: lake hexsides, Grand/Major rivers except at a bridge or ferry) and hexes it never enters
-    (High Mountain, Baltic Sea, lakes) are left out."""
+    (14.1: lake hexsides, Grand/Major rivers except at a bridge, pontoon bridge or ferry) and hexes it
+    never enters (High Mountain, Baltic Sea, lakes) are left out. `laid`: the hexsides the save's
+    pontoon bridges bridge (14.1 "except where a bridge, pontoon bridge, or ferry crossing is located"),
+    their steps added to the map's (once per map and set of hexsides)."""
     cached = _STEPS.get(id(m))
-    if cached is not None and cached[0] is m:
+    if cached is None or cached[0] is not m:
+        cached = (m, _compute_steps(m, frozenset()))
+        _STEPS[id(m)] = cached
+    if not laid:
         return cached[1]
+    over = _LAID.get((id(m), laid))
+    if over is None or over[0] is not m:
+        base = dict(cached[1])
+        extra = _compute_steps(m, laid, {h for side in laid for h in side})
+        for h, steps in extra.items():
+            have = {st.to for st in base.get(h, ())}
+            base[h] = base.get(h, ()) + tuple(st for st in steps if st.to not in have)
+        over = (m, base)
+        _LAID[(id(m), laid)] = over
+    return over[1]
+
+
+def _compute_steps(m: MapData, laid: Sides, only: Optional[set[str]] = None) -> dict[str, tuple[Step, ...]]:
+    """The supply steps out of every hex (of `only`, if given), a hexside of `laid` bridged."""
     nbrs, _ = neighbour_tables(m)
     rail_kind: dict[frozenset[str], int] = {}
     for route in m.railroads:
@@ -60,27 +81,29 @@ def steps_of(m: MapData) -> dict[str, tuple[Step, ...]]:
     roads = m.road_links()
     out: dict[str, tuple[Step, ...]] = {}
     for h, ns in nbrs.items():
+        if only is not None and h not in only:
+            continue
         steps = []
         for n in ns:
             if m.terrain.get(n) in BLOCKED_TERRAIN:
                 continue
             types = m.side_features(h, n)
             blocks = any(m.hexside_types[t].blocks_supply for t in types if t in m.hexside_types)
-            crossing = bridged(m, h, n, roads, rail_kind)
+            crossing = bridged(m, h, n, roads, rail_kind) or frozenset((h, n)) in laid
             if blocks and not crossing:
                 continue
             cost = TERRAIN_COST.get(m.terrain.get(n, ""), Q) + (Q if "ridge" in types else 0)
             steps.append(Step(n, cost, frozenset((h, n)) in roads, rail_kind.get(frozenset((h, n)), 0),
                               blocks and crossing))
         out[h] = tuple(steps)
-    _STEPS[id(m)] = (m, out)
     return out
 
 
 def bridged(m: MapData, a: str, b: str, roads: set[frozenset[str]], rails: dict[frozenset[str], int]) -> bool:
-    """A bridge, pontoon or ferry on the hexside a/b. 2.2: "Bridges exist wherever a roadway or RR
+    """A bridge or ferry the map has on the hexside a/b. 2.2: "Bridges exist wherever a roadway or RR
     line crosses a river hexside": a road or RR link across the hexside is a bridge whether or not
-    the map data draws one there; a ferry (or a bridge with no road) must be data."""
+    the map data draws one there; a ferry (or a bridge with no road) must be data. (Pontoon bridges
+    are the save's: steps_of's `laid`.)"""
     side = frozenset((a, b))
     return side in roads or side in rails or m.crossing(a, b)
 
@@ -138,11 +161,11 @@ class Reach:
 
 
 def spread(m: MapData, starts: Iterable[str], limit: int, passable: set[str] | None, blocked: set[str],
-           operational: set[str], autumn: bool) -> tuple[dict[str, int], dict[str, Optional[str]]]:
+           operational: set[str], autumn: bool, laid: Sides = frozenset()) -> tuple[dict[str, int], dict[str, Optional[str]]]:
     """Dijkstra from `starts` (cost 0) over supply steps, entering no `blocked` hex, up to `limit`
     quarters (14.1). A step along a RR link costs the link's quarters when both hexes are friendly
-    operational RR; along a road 1 hex; otherwise the terrain's cost."""
-    steps = steps_of(m)
+    operational RR; along a road 1 hex; otherwise the terrain's cost. `laid`: the pontoon bridges' hexsides."""
+    steps = steps_of(m, laid)
     cost: dict[str, int] = {}
     prev: dict[str, Optional[str]] = {}
     heap: list[tuple[int, str]] = []
@@ -202,10 +225,11 @@ def linked(links: dict[str, list[str]], starts: set[str]) -> set[str]:
     return seen
 
 
-def isolation_counts(m: MapData, rail: set[str], blocked: set[str], enemy_land: set[str]) -> dict[str, int]:
+def isolation_counts(m: MapData, rail: set[str], blocked: set[str], enemy_land: set[str],
+                     laid: Sides = frozenset()) -> dict[str, int]:
     """Fewest enemy-controlled hexes a supply line of any length crosses from each hex to a friendly
     operational RR hex (14.4.1), not entering `blocked` hexes (0-1 breadth-first search)."""
-    steps = steps_of(m)
+    steps = steps_of(m, laid)
     best: dict[str, int] = {h: 0 for h in rail if h not in blocked}
     queue = deque(sorted(best))
     while queue:

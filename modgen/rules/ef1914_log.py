@@ -5,8 +5,8 @@ Source: The Eastern Front in WW1: 1914, Twilight in the East, Living Rules (June
 cheapest path (modgen.check.paths); this module tells it, for one unit in one phase, its movement
 allowance, the hexes in an enemy ZOC, the hexes it may not enter, the lower EZOC-to-EZOC costs
 into hexes friendly units hold, road movement along RR lines and past escarpments and ridges
-(8.1.4) and across a ferry with a road spur (8.1.3), the causeways a phase counts (8.1.6,
-modgen.rules.ef1914_causeway), and whether it may move at all; log_phases judges a Prepared
+(8.1.4) and across a ferry with a road spur (8.1.3), the pontoon bridges laid (2.2, 8.1.3,
+modgen.rules.ef1914_pontoon), the causeways a phase counts (8.1.6, modgen.rules.ef1914_causeway), and whether it may move at all; log_phases judges a Prepared
 Attack marker a unit took on without moving (8.4). In the Counter Movement Phase
 (game.yaml movement.counter_phases) the non-phasing player moves (5.4), at half the allowance;
 off_turn_move names the moves the other side may make in a movement phase.
@@ -31,6 +31,7 @@ from ..gamestate import GameState, UnitState
 from ..plugin_api import Finding, MoveLimits, PhaseLog, StepFinding, UnitMove, once
 from .common import neighbour_tables
 from .ef1914_causeway import causeway_sides
+from .ef1914_pontoon import pontoon_notes, pontoon_sides
 from .ef1914_positions import ip_hexes
 from .ef1914_rail import ENTRAIN_TITLE, RAIL_NOTE, RAIL_TITLE, TRANS_SHIP_TITLE, rail_limits  # noqa: F401 (titles: the tests' words)
 from .ef1914_units import enemy_zoc, is_artillery, is_combat, rail_mode
@@ -231,7 +232,8 @@ def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
     enter hexes containing enemy units"; 4.1 the EZOC hexes ("Friendly units do not negate the
     presence of EZOCs in a hex during movement"; none across lake, sea, Major or Grand river
     hexsides) and the lower EZOC-to-EZOC costs; 12.1, 12.4, 3.3.5 units that may not move; 8.1.6 the causeways,
-    whose crossings a phase counts (modgen.rules.ef1914_causeway).
+    whose crossings a phase counts (modgen.rules.ef1914_causeway); 2.2, 8.1.3 the pontoon bridges laid,
+    priced as bridges (modgen.rules.ef1914_pontoon).
     None (not judged): a unit in Rail Mode or moving only by rail (8.2, the depots' "R" MA)."""
     if rail_mode(u) or u.unit.has("depot"):
         return None
@@ -252,7 +254,7 @@ def move_limits(state: GameState, u: UnitState) -> Optional[MoveLimits]:
                       mode_note=RAIL_NOTE, marked_costs=_prepared_attack(state, u), marked_unjudged=EN_ROUTE,
                       forced=FORCED_MARCH.get(u.unit.type, 0.0), forced_rule="8.3",
                       road_alone=ROAD_ALONE, road_enter=_road_enter(state, u), road_enter_rule=ROAD_FRIENDS,
-                      counted_sides=causeway_sides(state))
+                      counted_sides=causeway_sides(state), laid_crossings=pontoon_sides(state))
 
 
 REPULSE_TITLE = "Two-hex retreat without a Repulse"
@@ -329,7 +331,8 @@ def _took_on(before: UnitState, after: UnitState, kind: str) -> bool:
 
 
 def log_phases(phases: list[PhaseLog]) -> tuple[list[StepFinding], list[StepFinding]]:
-    """8.4 for a unit that did not move: a Prepared Attack marker it lacked when a movement phase began, on it alone in
+    """The notes: a pontoon bridge laid or taken up (18.0 is lost: not checkable, modgen.rules.ef1914_pontoon).
+    The findings: 8.4 for a unit that did not move: a Prepared Attack marker it lacked when a movement phase began, on it alone in
     its hex when the phase ends (the core prices the marker of a unit that moved: MoveLimits.marked_costs). Refused as
     for a unit that moved (_prepared_attack: not in the Counter Movement Phase, only infantry and artillery not
     Disordered); else its 3 MP must fit the allowance, a forced march allowed (8.3 PLAY NOTE: "Units may use a Forced
@@ -361,4 +364,4 @@ def log_phases(phases: list[PhaseLog]) -> tuple[list[StepFinding], list[StepFind
                 out.append(StepFinding(step=ph.last_step, finding=Finding("8.4", PA_TITLE, (after.hex,), (after.id,),
                                        f"{what}: {why}: {mp:g} MP is more than the allowance {limits.allowance:g}"
                                        + (f" + {limits.forced:g} by forced march (8.3)" if limits.forced else ""))))
-    return out, []
+    return out, pontoon_notes(phases)

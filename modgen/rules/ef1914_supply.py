@@ -50,6 +50,7 @@ from .ef1914_lines import (
     BOYEN_RANGE, CAVALRY_GUESTS, IN, LOW, OUT, Q, RANK, RR_IN, RR_LOW, AUTUMN_FROM_GT, Reach, Source, home_countries,
     isolation_counts, rail_component, rail_links_within, spread,
 )
+from .ef1914_pontoon import pontoon_sides
 from .ef1914_units import enemy_zoc, rail_mode, zoc_of
 
 BUKOWINA_AREA, BUKOWINA_NATION = "BK", "ah"  # 14.7: maps/ef1914/features.yaml entry area; the blue A-H units
@@ -175,6 +176,8 @@ class _SideTrace:
         # 14.4.1: for isolation an EZOC is negated by a friendly unit or a friendly ZOC (its own too)
         self.blocked_iso = self.enemy | (ezoc - self.friendly - set(zoc_of(state, side)))
         self.autumn = state.turn is not None and state.turn >= AUTUMN_FROM_GT
+        # 14.1: "except where a bridge, pontoon bridge, or ferry crossing is located" (modgen.rules.ef1914_pontoon)
+        self.laid = frozenset(pontoon_sides(state))
         home = home_countries(m)
         self.enemy_land = {h for h, s in home.items() if s != side} - self.friendly
         self.operational = self._operational(home)
@@ -218,7 +221,7 @@ class _SideTrace:
         return result
 
     def _reach(self, source: Source, limit: int, passable: Optional[set[str]] = None) -> Reach:
-        cost, prev = spread(self.m, [source.hex], limit, passable, self.blocked, self.operational, self.autumn)
+        cost, prev = spread(self.m, [source.hex], limit, passable, self.blocked, self.operational, self.autumn, self.laid)
         return Reach(source, cost, prev)
 
     def status(self, u: UnitState, state_id: str, reach: Optional[Reach], why: str) -> SupplyStatus:
@@ -278,7 +281,7 @@ class _SideTrace:
                 trains: dict[str, tuple[UnitState, Reach]]) -> None:
         m = self.m
         rail = Reach(Source("rail", "", None))
-        rail.cost, rail.prev = spread(m, self.joined, RR_LOW, None, self.blocked, self.operational, self.autumn)
+        rail.cost, rail.prev = spread(m, self.joined, RR_LOW, None, self.blocked, self.operational, self.autumn, self.laid)
         nbrs, _ = neighbour_tables(m)
         magazines = {u.hex for u in self.mine if u.unit.has("supply_symbol")}
         boyen = [self._reach(Source("fortress", u.hex, u.unit.id), BOYEN_RANGE)
@@ -370,7 +373,7 @@ class _SideTrace:
             return  # no holding box, its map edge is on a sheet the scenario leaves out, or not this side's
         reach = Reach(Source("bukowina", box.hexes[0], None))
         reach.cost, reach.prev = spread(self.m, box.hexes, BUKOWINA_RANGE, None, self.blocked, self.operational,
-                                        self.autumn)
+                                        self.autumn, self.laid)
         used = 0
         for u in self.mine:
             s = out.get(u.unit.id)
@@ -390,7 +393,7 @@ class _SideTrace:
         pending = [s for s in out.values() if s.state == OUT and s.unit in self.state.game.units]
         if not pending:
             return
-        counts = isolation_counts(self.m, self.operational, self.blocked_iso, self.enemy_land)
+        counts = isolation_counts(self.m, self.operational, self.blocked_iso, self.enemy_land, self.laid)
         for s in pending:
             if s.hex not in counts:
                 out[s.unit] = SupplyStatus(s.unit, s.side, s.hex, s.state, s.length,
