@@ -68,6 +68,10 @@ HARNESS_ARTIFACTS: tuple[str, ...] = (
     r"^Picked up JAVA_TOOL_OPTIONS: ",
     r"^VASSAL: IO error\s+java\.io\.EOFException\s+at java\.base/java\.io\.RandomAccessFile\.readInt\(.*?\)\s+"
     r"at VASSAL\.launch\.ModuleManager\.main\(",
+    # the same race when the log splits it into two records: the bare head line (whatever IO error follows is a
+    # record of its own, and counts), and the EOFException in the module manager's key file
+    r"^VASSAL: IO error\s*$",
+    r"^java\.io\.EOFException\s+at java\.base/java\.io\.RandomAccessFile\.readInt\(.*?\)\s+at VASSAL\.launch\.ModuleManager\.main\(",
 )
 
 

@@ -30,7 +30,7 @@ from modgen.engine import run_engine
 from modgen.stacking import FREE_STACKING, breach
 from modgen.vassal.module import read_module
 from modgen.vassal.savefile import read_game_data
-from modgen.vmod.warnings import closed_terrain
+from modgen.vmod.warnings import closed_terrain, restrictions_of
 
 from .conftest import REPO, built, loaded, require_engine
 from .test_conformance_chat import MAIN, _masked_by, _property
@@ -58,6 +58,8 @@ def _over_stack(game, start, side_id: str) -> list:
             continue
         unit = game.units[uid]
         if unit.side != side_id or unit.has(FREE_STACKING) or any(unit.has(t) for t in st.unwarned_tags):
+            continue
+        if restrictions_of(game, unit):  # held on its set-up hex: moving it warns of that (its own test)
             continue
         mine.append((rec, unit))
         steps += _least_steps(game, unit)

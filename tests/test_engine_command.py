@@ -51,3 +51,8 @@ def test_the_launcher_s_own_race_on_saving_is_not_counted_other_io_errors_are() 
     other = "VASSAL: IO error\njava.io.FileNotFoundException: /x/y.vlog (No such file or directory)"
     assert any(re.search(p, race, re.DOTALL) for p in HARNESS_ARTIFACTS)
     assert not any(re.search(p, other, re.DOTALL) for p in HARNESS_ARTIFACTS)
+    # as two records (the log's head line, then the exception with its trace): both ignored; another
+    # exception after the head line is a record of its own and still counts
+    head, trace = race.split("\n", 1)
+    assert all(any(re.search(p, r, re.DOTALL) for p in HARNESS_ARTIFACTS) for r in (head, trace))
+    assert not any(re.search(p, other.split("\n", 1)[1], re.DOTALL) for p in HARNESS_ARTIFACTS)
