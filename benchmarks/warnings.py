@@ -2,7 +2,9 @@
 them (modgen.vmod.warnings.without_warnings), then in the real engine, one build after the other:
 - the time to open the module and its largest setup (benchmarks/engine_load.py's measure, best of N);
 - the time VASSAL takes to drop a unit (the harness's "ms" of a move: the drop, the map's move key, every
-  trigger and report it fires), the median of DROPS drops of one unit between two empty hexes;
+  trigger and report it fires), the median of --drops drops of one unit between two empty hexes (the first
+  four left out: they warm the JVM), the best of --runs engine starts (one start's median varies by a third
+  from the next on a shared machine);
 - the time "Check position" takes on the set-up (with the warnings only).
 Target: the warnings add under 10% to the load and to a drop.
 Run: MODGEN_ENGINE_DIR=... .venv/bin/python benchmarks/warnings.py [--runs N] [--games a,b]
@@ -30,10 +32,10 @@ from modgen.vassal.module import read_module  # noqa: E402
 from modgen.vassal.savefile import read_game_data  # noqa: E402
 from modgen.vmod.warnings import without_warnings  # noqa: E402
 
-DROPS = 20
+DROPS = 40
 
 
-def drop_times(vmod: Path, game_id: str, setup: str, check: bool) -> tuple[float, float | None]:
+def drop_times(vmod: Path, game_id: str, setup: str, check: bool, drops: int = DROPS) -> tuple[float, float | None]:
     """(median ms of a drop, ms of Check position or None): one engine start."""
     game = load_game(REPO, game_id)
     with zipfile.ZipFile(vmod) as z:
@@ -44,7 +46,7 @@ def drop_times(vmod: Path, game_id: str, setup: str, check: bool) -> tuple[float
                   and not game.map.terrain_types[game.map.terrain[h]].prohibited]
     a, b = open_hexes[len(open_hexes) // 3], open_hexes[2 * len(open_hexes) // 3]
     acts = [{"op": "move", "piece": piece.id, "map": MAIN_MAP, "x": game.map.centre(h)[1], "y": game.map.centre(h)[2]}
-            for h in [a, b] * (DROPS // 2)]
+            for h in [a, b] * (drops // 2)]
     if check:
         acts.append({"op": "button", "button": "Check position"})
     res = run_engine(vmod, setup=setup, images=False, actions=acts, timeout=300)
@@ -53,13 +55,14 @@ def drop_times(vmod: Path, game_id: str, setup: str, check: bool) -> tuple[float
     done = res.of_kind("action")
     moves = [a["ms"] for a in done if a["op"] == "move"]
     checked = [a["ms"] for a in done if a["op"] == "button"]
-    return statistics.median(moves[2:]), (checked[0] if checked else None)  # the first drops warm the JVM
+    return statistics.median(moves[4:]), (checked[0] if checked else None)  # the first drops warm the JVM
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3, help="engine starts per module for the load time (best printed)")
     ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--drops", type=int, default=DROPS, help="drops of one unit timed per module (the median printed)")
     args = ap.parse_args(argv)
     missing = engine_available()
     if missing:
@@ -79,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
                 vmod = out / f"{game_id}.vmod"
                 setup, _ = largest_setup(vmod)
                 loads = [measure(vmod, setup) for _ in range(args.runs)]
-                drop, check = drop_times(vmod, game_id, setup, variant == "with")
+                timed = [drop_times(vmod, game_id, setup, variant == "with", args.drops) for _ in range(args.runs)]
+                drop, check = min(t[0] for t in timed), min((t[1] for t in timed if t[1] is not None), default=None)
                 rows[variant] = (min(m["module_s"] for m in loads), min(m["setup_s"] for m in loads), drop)
                 print(f"{game_id:<12} {variant:<9} {rows[variant][0]:8.2f} {rows[variant][1]:8.2f} {drop:8.2f} "
                       f"{'' if check is None else f'{check:9.1f}'}", flush=True)

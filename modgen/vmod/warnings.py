@@ -105,6 +105,13 @@ def restrictions_of(game: Game, unit: Unit) -> list[Restriction]:
     return [r for r in _declared(game)[1] if r.unit == unit.id] if _enabled[0] else []
 
 
+def any_of(conjunctions: list[list[str]]) -> str:
+    """A property match in VASSAL's plain syntax (PropertiesPieceFilter: `name=value` terms, `&&` within a
+    conjunction, `||` between them): no BeanShell to run, so a drop pays almost nothing for it. Each
+    conjunction starts with the warnings preference."""
+    return " || ".join(" && ".join([f"{WARNINGS_PREFERENCE}=true", *c]) for c in conjunctions)
+
+
 def closed_terrain(game: Game, unit: Unit) -> list[str]:
     """The names of the terrain types closed to the unit, in the map's order."""
     return [t.name for t in game.map.terrain_types.values() if t.closed_to(unit.tags)]
@@ -173,11 +180,10 @@ def drop_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     rule = game.movement.prohibited_rule if game.movement else ""
     if not names or not rule or not _enabled[0]:
         return []
-    match = " || ".join(f"{TERRAIN_PROPERTY}=={beanshell_string(n)}" for n in names)
     text = f"! {rule} {prohibited_title(f'${TERRAIN_PROPERTY}$')}: $newPieceName$ in $location$"
     return [
         vp.report_action([PROHIBITED_KEY], text, description=f"Warn: {rule} prohibited terrain"),
-        vp.trigger_action([MOVED_KEY, CHECK_KEY], [PROHIBITED_KEY], f"{{{WARNINGS_PREFERENCE}==true && ({match})}}",
+        vp.trigger_action([MOVED_KEY, CHECK_KEY], [PROHIBITED_KEY], any_of([[f"{TERRAIN_PROPERTY}={n}"] for n in names]),
                           name=f"Warn: {rule} prohibited terrain"),
     ]
 
@@ -208,24 +214,25 @@ def arrival_turns(game: Game, unit: Unit) -> dict[str, int]:
 
 
 def early_match(game: Game, unit: Unit) -> str:
-    """BeanShell: the game is before the unit's arrival, as modgen.rules.declared reads it: its side's player
-    turn of its turn, at the entry phase (game.yaml movement.entry_phases, else the first phase), in the
-    scenario the module's Scenario property names (or the only one, when a save names none)."""
+    """The game is before the unit's arrival, as modgen.rules.declared reads it: its side's player turn of
+    its turn, at the entry phase (game.yaml movement.entry_phases, else the first phase), in the scenario the
+    module's Scenario property names (or the only one, when a save names none); in VASSAL's plain syntax."""
     turn_prop = game.turns.label.replace(" ", "")
     order, phases = list(game.turns.player_turns), list(game.turns.phases)
     entry = game.movement.entry_phases[0] if game.movement and game.movement.entry_phases else phases[0]
-    sides_before = [game.side(s).name for s in order[:order.index(unit.side)]]
-    phases_before = phases[:phases.index(entry)]
-    same_turn = " || ".join([*(f"PlayerTurn=={beanshell_string(n)}" for n in sides_before),
-                             *(f"(PlayerTurn=={beanshell_string(game.side(unit.side).name)} && Phase=={beanshell_string(p)})"
-                               for p in phases_before)]) or "false"
-    cases = []
+    before = [[f"PlayerTurn={game.side(s).name}"] for s in order[:order.index(unit.side)]]
+    before += [[f"PlayerTurn={game.side(unit.side).name}", f"Phase={p}"] for p in phases[:phases.index(entry)]]
+    out = []
     for sc_id, turn in arrival_turns(game, unit).items():
-        named = f"Scenario=={beanshell_string(sc_id)}"
-        if len(game.scenarios) == 1:
-            named = f'({named} || Scenario=="")'
-        cases.append(f"({named} && ({turn_prop}<{turn} || ({turn_prop}=={turn} && ({same_turn}))))")
-    return " || ".join(cases) or "false"
+        for named in _scenario_terms(game, sc_id):
+            where = [f"CurrentMap={MAIN_MAP}", named]
+            out += [[*where, f"{turn_prop}<{turn}"], *([*where, f"{turn_prop}={turn}", *b] for b in before)]
+    return any_of(out)
+
+
+def _scenario_terms(game: Game, sc_id: str) -> list[str]:
+    """The Scenario property naming the scenario: its id, or nothing in a game of one scenario."""
+    return [f"Scenario={sc_id}", "Scenario="] if len(game.scenarios) == 1 else [f"Scenario={sc_id}"]
 
 
 def early_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
@@ -234,27 +241,12 @@ def early_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     if timing is None or not arrival_turns(game, unit):
         return []
     rule = getattr(timing, "rule")
-    match = (f"{{{WARNINGS_PREFERENCE}==true && CurrentMap=={beanshell_string(MAIN_MAP)} && ({early_match(game, unit)})}}")
+    match = early_match(game, unit)
     return [
         vp.report_action([EARLY_REPORT_KEY], f"! {rule} {ARRIVED_EARLY}: $newPieceName$ in $location$",
                          description=f"Warn: {rule} early arrival"),
         vp.trigger_action([MOVED_KEY, CHECK_KEY], [EARLY_REPORT_KEY], match, name=f"Warn: {rule} early arrival"),
     ]
-
-
-def as_beanshell_reads(value: str) -> str:
-    """The text a property's value becomes in a BeanShell expression (ExpressionInterpreter.evaluate, 3.6):
-    digits read as an Integer ("0303" -> 303), a decimal as a Float ("7.09", "62.30" -> 62.3); so a hex id is
-    compared as ("" + LocationName) against this."""
-    if not value or any(c not in "+-.0123456789" for c in value):
-        return value
-    try:
-        return str(int(value))
-    except ValueError:
-        try:
-            return repr(float(value))  # Java's Float.toString of a short decimal: "62.3", "1.0"
-        except ValueError:
-            return value
 
 
 def release_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
@@ -264,14 +256,9 @@ def release_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     if not held:
         return []
     turn_prop = game.turns.label.replace(" ", "")
-    cases = []
-    for r in held:
-        named = f"Scenario=={beanshell_string(r.scenario)}"
-        if len(game.scenarios) == 1:
-            named = f'({named} || Scenario=="")'
-        cases.append(f'({named} && {turn_prop}<{r.release} && ("" + LocationName)!={beanshell_string(as_beanshell_reads(r.home))})')
+    match = any_of([[f"CurrentMap={MAIN_MAP}", named, f"{turn_prop}<{r.release}", f"LocationName!={r.home}"]
+                    for r in held for named in _scenario_terms(game, r.scenario)])
     rule = held[0].rule
-    match = f"{{{WARNINGS_PREFERENCE}==true && CurrentMap=={beanshell_string(MAIN_MAP)} && ({' || '.join(cases)})}}"
     return [
         vp.report_action([RELEASE_REPORT_KEY], f"! {rule} {BEFORE_RELEASE}: $newPieceName$ in $location$",
                          description=f"Warn: {rule} moved before its release"),
