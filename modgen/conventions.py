@@ -52,6 +52,11 @@ def finding_size(counter: int) -> int:
     return counter + 2 * MOVED_SIZE
 
 
+def turn_property(label: str) -> str:
+    """The turn tracker's property holding the game turn: its label without spaces ("GT", "Stage")."""
+    return label.replace(" ", "")
+
+
 def entry_box_name(area: str) -> str:
     """The Tracks box of an off-map entry area."""
     return f"Entry {area}"

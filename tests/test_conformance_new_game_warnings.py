@@ -24,6 +24,7 @@ from modgen.vassal.savefile import read_game_data
 
 from .conftest import require_engine
 from .test_conformance_chat import MAIN, _property
+from .test_conformance_warnings import _warnings
 from .test_declared_rules import make_demo
 
 
@@ -46,10 +47,6 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> dict:
     res = run_engine(module, setup=setup, images=False, side="Red", save_as=out,
                      actions=[drop("rd-1", "0303"), drop("rd-4", "0707"), drop("rd-4", "0505"), {"op": "turn-next"}])
     return {"res": res, "save": out, "module": module}
-
-
-def _warnings(record: dict) -> list[str]:
-    return [line for line in record["chat"] if line.startswith("* ! ")]
 
 
 def test_a_new_game_warns_from_its_declared_checks_each_at_its_moment(played) -> None:

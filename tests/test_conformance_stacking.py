@@ -34,6 +34,7 @@ from modgen.vmod.warnings import closed_terrain, restrictions_of
 
 from .conftest import REPO, built, loaded, require_engine
 from .test_conformance_chat import MAIN, _masked_by, _property
+from .test_conformance_warnings import _warnings
 
 RULES = {  # game -> (rule, the phase at whose end it holds), from the rulebooks' words above
     "galicia1914": ("5.1", "Movement"),
@@ -121,10 +122,6 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
     with ThreadPoolExecutor(max_workers=2) as pool:
         jobs = {g: pool.submit(_run, g, modules[g], folder / f"{g}.vsav") for g in GAMES}
         return {g: j.result() for g, j in jobs.items()}
-
-
-def _warnings(record: dict) -> list[str]:
-    return [line for line in record.get("chat", []) if line.startswith("* ! ")]
 
 
 def _actions(run: dict) -> list[dict]:

@@ -80,7 +80,8 @@ def dropped(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
 
 
 def _warnings(record: dict) -> list[str]:
-    return [line for line in record["chat"] if line.startswith("* ! ")]
+    """The module's warnings among the chat lines an engine action recorded ("* ! RULE ...")."""
+    return [line for line in record.get("chat", []) if line.startswith("* ! ")]
 
 
 @pytest.mark.parametrize("game_id", GAMES)

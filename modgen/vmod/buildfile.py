@@ -10,7 +10,7 @@ import jinja2
 from ..model import NEXT_PIECE_SLOT_ID, Dice, Game
 from ..vassal.pieces import add_piece_command, beanshell_string
 from ..vassal.sequence import encode
-from ..conventions import FACTORS_PROPERTY, FINDING_KIND, MAIN_MAP, MAP_LAYER_PROPERTY, SCENARIO_PROPERTY, UNITS_LAYER
+from ..conventions import FACTORS_PROPERTY, FINDING_KIND, MAIN_MAP, MAP_LAYER_PROPERTY, SCENARIO_PROPERTY, UNITS_LAYER, turn_property
 from ..layout import TracksLayout
 from .help import PDF_ENTRY, HelpPage
 from .warnsweep import CHECK_BUTTON_KEY, CHECK_TEXT, module_checks
@@ -155,7 +155,7 @@ def render_buildfile(
     ]
     turn = {
         "label": game.turns.label,
-        "property": game.turns.label.replace(" ", ""),
+        "property": turn_property(game.turns.label),
         # ListTurnLevel's list is a StringArrayConfigurer value: SequenceEncoder(','), a comma in a name escaped
         "player_turns": encode((game.side(s).name for s in game.turns.player_turns), ","),
         "phases": encode(game.turns.phases, ","),

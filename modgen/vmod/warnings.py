@@ -21,7 +21,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Iterator, Optional
 
-from ..conventions import MAIN_MAP
+from ..conventions import MAIN_MAP, turn_property
 from ..model import Game, Stacking, Unit
 from ..movement import ARRIVED_EARLY, BEFORE_RELEASE, Restriction, prohibited_title
 from ..stacking import BOTH_SIDES, FREE_STACKING, OVERSTACKED, limit_words
@@ -54,6 +54,8 @@ ON_SIDE = "OnSide_"  # + side id: 1 on each unit of that side
 def rule_timing(game: Game, title: str) -> Optional[object]:
     """The RuleTiming (modgen.plugin_api) the game's rules declare for the findings of `title`: its
     rules plugin's, else the one its game.yaml `checks:` declares (modgen.rules.declared)."""
+    if not _enabled[0]:
+        return None
     for t in declared_timings(game):
         if getattr(t, "title", "") == title:
             return t
@@ -95,9 +97,20 @@ def _declared(game: Game) -> tuple[tuple, tuple]:
     return timings, restrictions
 
 
+PHASE_END_KINDS = ("end_of_phase", "fixed_in_phase")  # plugin_api.Timing kinds that hold when a phase ends
+
+
+def phase_ending(rule: object) -> str:
+    """The phase at whose end a RuleTiming holds (the stacking check runs when the tracker leaves it), or ""
+    when it holds at no phase's end (then only "Check position" judges it)."""
+    timing = getattr(rule, "timing", None)
+    return getattr(timing, "phase", "") if getattr(timing, "kind", "") in PHASE_END_KINDS else ""
+
+
 def declared_timings(game: Game) -> tuple:
-    """Every RuleTiming the game's rules declare (its report's rule list)."""
-    return _declared(game)[0] if _enabled[0] else ()
+    """Every RuleTiming the game's rules declare (its report's rule list: the Help page's too, with or
+    without the warnings)."""
+    return _declared(game)[0]
 
 
 def restrictions_of(game: Game, unit: Unit) -> list[Restriction]:
@@ -217,7 +230,7 @@ def early_match(game: Game, unit: Unit) -> str:
     """The game is before the unit's arrival, as modgen.rules.declared reads it: its side's player turn of
     its turn, at the entry phase (game.yaml movement.entry_phases, else the first phase), in the scenario the
     module's Scenario property names (or the only one, when a save names none); in VASSAL's plain syntax."""
-    turn_prop = game.turns.label.replace(" ", "")
+    turn_prop = turn_property(game.turns.label)
     order, phases = list(game.turns.player_turns), list(game.turns.phases)
     entry = game.movement.entry_phases[0] if game.movement and game.movement.entry_phases else phases[0]
     before = [[f"PlayerTurn={game.side(s).name}"] for s in order[:order.index(unit.side)]]
@@ -255,7 +268,7 @@ def release_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     held = restrictions_of(game, unit)
     if not held:
         return []
-    turn_prop = game.turns.label.replace(" ", "")
+    turn_prop = turn_property(game.turns.label)
     match = any_of([[f"CurrentMap={MAIN_MAP}", named, f"{turn_prop}<{r.release}", f"LocationName!={r.home}"]
                     for r in held for named in _scenario_terms(game, r.scenario)])
     rule = held[0].rule
@@ -280,7 +293,7 @@ def stack_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     # the report as $...$ (in BeanShell a hex id such as 0303 would turn into the number 303). The moment:
     # the end of the owner's phase the rule names, unless "Check position" is running. Nothing global
     # changes at a phase's end unless a hex warns, so a log records no step of it otherwise.
-    phase = getattr(getattr(timing, "timing", None), "phase", "")
+    phase = phase_ending(timing)
     moment = f'{CHECKING}=="" ? "end of " + Side + " {phase}" : {CHECKING}' if phase else CHECKING
     text = f"! {rule} {OVERSTACKED}: ${STACK_HOLDS}$ in $location$${STACK_LIMIT}$"
     return [
@@ -299,7 +312,7 @@ def warned_rules(game: Game) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     stack = rule_timing(game, OVERSTACKED)
     if stack is not None:
-        phase = getattr(getattr(stack, "timing", None), "phase", "")
+        phase = phase_ending(stack)
         when = f"at the end of the owner's {phase} phase" if phase else "when Check position is pressed"
         out.append((getattr(stack, "rule"), f"a hex over the stacking limit ({stack_count_text(game.stacking)[1]}), "
                                             f"{when}, once per hex"))

@@ -25,7 +25,7 @@ from ..stacking import BOTH_SIDES, OVERSTACKED
 from ..vassal.pieces import beanshell_string, property_changer
 from ..vassal.sequence import encode
 from .warnings import (ARRIVES, CHECK_KEY, RESTRICTED, restrictions_of, STACK_KEY, CHECKING, STACK_SKIP, WARNED_AT, WARNINGS_PREFERENCE, on_side,
-                       over_limit, rule_timing, warnings_enabled)
+                       over_limit, phase_ending, rule_timing, warnings_enabled)
 
 F13 = 61440
 CTRL_ALT, CTRL_ALT_SHIFT = 650, 715  # module keys no player types: F13-F24 with these modifiers
@@ -37,7 +37,6 @@ SWEEP_CHECK_KEY = f"{F13 + 3},{CTRL_ALT}"  # units that may break a drop rule ge
 CHECK_BUTTON_KEY = "67,585"  # Alt+Shift+C: "Check position"
 CHECK_TEXT = "Check position"
 NOBODY = "-"  # WARNED_AT between checks: no hex
-PHASE_END_KINDS = ("end_of_phase", "fixed_in_phase")  # plugin_api.Timing kinds that hold when a phase ends
 MAX_SIDES = 4
 
 
@@ -144,8 +143,7 @@ def module_checks(game: Game) -> Optional[Checks]:
     if stack is not None:
         sweeps.append(Sweep(f"{CHECK_TEXT}: stacking", SWEEP_STACK_KEY, STACK_KEY, _stack_filter(game, None)))
         check_keys.append(SWEEP_STACK_KEY)
-        timing = getattr(stack, "timing", None)
-        phase = getattr(timing, "phase", "") if getattr(timing, "kind", "") in PHASE_END_KINDS else ""
+        phase = phase_ending(stack)
         for i, side_id in enumerate(s.id for s in game.sides):
             after = phase_after(game, side_id, phase) if phase else None
             if after is None:
