@@ -152,3 +152,16 @@ def position_runner(composer, module: Path, game_id: str, folder: Path):
         return st, rules.check(st), rules.supply(st)
 
     return go
+
+
+def in_engine_per_game(tmp_path_factory, games, name: str, job) -> dict[str, dict]:
+    """Each game's module built, then `job(game_id, module, save path)` run for each, two engines at a time:
+    {game_id: the job's dict with the module added}."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    require_engine()
+    modules = {g: built(tmp_path_factory, REPO, g) for g in games}
+    folder = tmp_path_factory.mktemp(name)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        jobs = {g: pool.submit(job, g, modules[g], folder / f"{g}.vsav") for g in games}
+        return {g: {**j.result(), "module": modules[g]} for g, j in jobs.items()}

@@ -20,7 +20,6 @@ the limit, dropped on an empty hex of open terrain.
 from __future__ import annotations
 
 import zipfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -32,7 +31,7 @@ from modgen.vassal.module import read_module
 from modgen.vassal.savefile import read_game_data
 from modgen.vmod.warnings import closed_terrain, restrictions_of
 
-from .conftest import REPO, built, loaded, require_engine
+from .conftest import in_engine_per_game, loaded
 from .test_conformance_chat import MAIN, _masked_by, _property
 from .test_conformance_warnings import _warnings
 
@@ -116,12 +115,7 @@ def _run(game_id: str, module: Path, out: Path) -> dict:
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
-    require_engine()
-    modules = {g: built(tmp_path_factory, REPO, g) for g in GAMES}
-    folder = tmp_path_factory.mktemp("stacking")
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        jobs = {g: pool.submit(_run, g, modules[g], folder / f"{g}.vsav") for g in GAMES}
-        return {g: j.result() for g, j in jobs.items()}
+    return in_engine_per_game(tmp_path_factory, GAMES, "stacking", _run)
 
 
 def _actions(run: dict) -> list[dict]:

@@ -13,7 +13,6 @@ warning is that rule and "Unit in prohibited terrain (<that terrain>)", then the
 from __future__ import annotations
 
 import zipfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -24,9 +23,10 @@ from modgen.movement import prohibited_title
 from modgen.vassal.module import read_module
 from modgen.vassal.savefile import read_game_data
 from modgen.vmod.piecedefs import unit_piece_name
-from modgen.vmod.warnings import closed_terrain
+from modgen.stacking import BOTH_SIDES
+from modgen.vmod.warnings import closed_terrain, restrictions_of, rule_timing
 
-from .conftest import REPO, built, loaded, require_engine
+from .conftest import REPO, built, in_engine_per_game, loaded, require_engine
 from .test_conformance_chat import MAIN, _masked_by, _property
 
 GAMES = ("galicia1914", "owc1914", "ef1914")  # Holland '44's TEC closes no terrain: its units carry no such warning
@@ -71,12 +71,7 @@ def _drops(game_id: str, module: Path, out: Path) -> dict:
 
 @pytest.fixture(scope="module")
 def dropped(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
-    require_engine()
-    modules = {g: built(tmp_path_factory, REPO, g) for g in GAMES}
-    folder = tmp_path_factory.mktemp("warnings")
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        runs = {g: pool.submit(_drops, g, modules[g], folder / f"{g}.vsav") for g in GAMES}
-        return {g: {**r.result(), "module": modules[g]} for g, r in runs.items()}
+    return in_engine_per_game(tmp_path_factory, GAMES, "warnings", _drops)
 
 
 def _warnings(record: dict) -> list[str]:
@@ -195,3 +190,75 @@ def test_the_release_warning_is_the_checker_s_finding(released, game_id: str) ->
     report = check_saves([released[game_id]["save"]], released[game_id]["module"])
     found = [(f.rule, f.title, f.hexes[0], f.units) for f in report.saves[0].findings]
     assert (rule, "Movement-restricted unit moved before its release turn", beside, (uid,)) in found, found
+
+
+ALL_GAMES = ("galicia1914", "owc1914", "ef1914", "holland44")
+
+
+def _enemy_drop(game_id: str, module: Path, out: Path) -> dict:
+    """A unit (unmasked, held by no movement restriction) dropped on a free hex (no both-sides warning),
+    then onto a hex the set-up gives the other side (warns), then "Check position" (warns once for that
+    hex); the engine saves the game. A unit brought from its arrival box may warn of its early arrival too."""
+    game = loaded(game_id)
+    hex_at = {game.map.centre(h)[1:]: h for h in game.map.hex_ids()}
+    for setup, setup_file in ((n, f) for n, f in read_module(module).setups.items() if f):
+        with zipfile.ZipFile(module) as z:
+            start = read_game_data(z.read(setup_file), setup_file)
+        units = [(r, game.units[_property(r, "UnitId")]) for r in start.pieces if _property(r, "UnitId") in game.units]
+        on_map = [(r, u) for r, u in units if r.map == MAIN and (r.x, r.y) in hex_at]
+        occupied = {(r.x, r.y) for r in start.pieces if r.map == MAIN}
+        # a unit on the map first; else one from an arrival box (Holland '44 sets up only the Germans)
+        for mover, unit in sorted(((r, u) for r, u in units if _masked_by(r) is None and not restrictions_of(game, u)),
+                                  key=lambda ru: ru[0].map != MAIN):
+            closed = set(closed_terrain(game, unit))
+            enemy_at = next((hex_at[(r.x, r.y)] for r, u in on_map if u.side != unit.side
+                             and game.map.terrain_types[game.map.terrain[hex_at[(r.x, r.y)]]].name not in closed), None)
+            if enemy_at is not None:
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError(f"{game_id}: no set-up with an unmasked unit and a hex of the other side")
+    side = game.side(unit.side)
+    free = next(h for h in reversed(game.map.hex_ids()) if game.map.centre(h)[1:] not in occupied
+                and game.map.terrain_types[game.map.terrain[h]].name not in closed)
+
+    def drop(h: str) -> dict:
+        return {"op": "move", "piece": mover.id, "map": MAIN, "x": game.map.centre(h)[1], "y": game.map.centre(h)[2]}
+
+    res = run_engine(module, setup=setup, images=False, side=side.name, save_as=out,
+                     actions=[drop(free), drop(enemy_at), {"op": "button", "button": "Check position"}])
+    return {"game": game, "unit": _property(mover, "UnitId"), "hex": enemy_at, "res": res, "save": out}
+
+
+@pytest.fixture(scope="module")
+def among_enemies(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
+    return in_engine_per_game(tmp_path_factory, ALL_GAMES, "enemies", _enemy_drop)
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_a_drop_among_the_other_side_s_units_warns_once_and_so_does_a_check(among_enemies, game_id: str) -> None:
+    """Each game's rule for one side's units in a hex the other holds (the plugin's RuleTiming titled
+    "Units of both sides in one hex"): the dropped unit warns in its own name; "Check position" warns
+    once for the hex, whichever unit of it VASSAL visits first."""
+    d = among_enemies[game_id]
+    assert d["res"].ok, d["res"].describe()
+    free, among, check = d["res"].of_kind("action")
+    rule = rule_timing(d["game"], BOTH_SIDES).rule
+    name = unit_piece_name(d["game"], d["game"].units[d["unit"]])
+    def both(record: dict) -> list[str]:
+        return [w for w in _warnings(record) if f" {BOTH_SIDES}: " in w]
+
+    assert both(free) == [], free["chat"]
+    assert both(among) == [f"* ! {rule} {BOTH_SIDES}: {name} in {d['hex']}"], among["chat"]
+    (line,) = both(check)
+    assert line.startswith(f"* ! {rule} {BOTH_SIDES}: ") and line.endswith(f" in {d['hex']}"), line
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_the_both_sides_warning_is_the_checker_s_finding(among_enemies, game_id: str) -> None:
+    d = among_enemies[game_id]
+    rule = rule_timing(d["game"], BOTH_SIDES).rule
+    found = [(f.rule, f.title, f.hexes) for f in check_saves([d["save"]], d["module"]).saves[0].findings]
+    assert (rule, BOTH_SIDES, (d["hex"],)) in found, found

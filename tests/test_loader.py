@@ -118,3 +118,23 @@ def test_cli_bad_data_exits_2_with_one_line_and_writes_nothing(mini_copy, tmp_pa
     assert len(lines) == 1 and "Traceback" not in proc.stderr
     assert lines[0].startswith("modgen: counters/mini/scenarios/s1.yaml:")
     assert not out.exists() or not any(out.iterdir())
+
+
+@pytest.mark.parametrize("key,written,message", [
+    ("unwarned_tags", "cavalri", "no unit carries the tag 'cavalri'"),
+    ("unwarned_markers", "rail", "markers.yaml has no marker of kind 'rail'"),
+])
+def test_a_misspelt_unwarned_tag_or_marker_kind_names_its_line(mini_copy, key, written, message):
+    """game.yaml stacking.unwarned_*: a name nothing carries would leave the module warning of stacks the
+    checker counts its own way, so it is refused, at its line in game.yaml."""
+    edit(mini_copy, "counters/mini/game.yaml", "stacking:\n  limit: 6\n", f"stacking:\n  limit: 6\n  {key}: [{written}]\n")
+    with pytest.raises(DataError) as info:
+        load_game(mini_copy, "mini")
+    err = info.value
+    assert err.file == "counters/mini/game.yaml" and err.line == line_of(mini_copy, "counters/mini/game.yaml", written)
+    assert err.field == f"stacking.{key}[0]" and message in err.message
+
+
+def test_unwarned_names_that_exist_load(mini_copy):
+    edit(mini_copy, "counters/mini/game.yaml", "stacking:\n  limit: 6\n", "stacking:\n  limit: 6\n  unwarned_markers: [ce]\n")
+    assert load_game(mini_copy, "mini").stacking.unwarned_markers == ("ce",)

@@ -168,6 +168,8 @@ class GameLoader:
                 marker_list = c.stage(lambda: markers.read_markers(m, head.side_ids)) if m else None
                 if game_map is not None:
                     windows = c.stage(lambda: displays.read_displays(g, head.side_ids, bool(game_map.entry_areas)))
+                if unit_list is not None and marker_list is not None:
+                    c.stage(lambda: game.check_unwarned(g, unit_list, marker_list))
             folder = self.counters / "scenarios"
             files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
             if not files:

@@ -281,3 +281,18 @@ def _check_gpids(game: Game, g: Node) -> None:
             if gp in seen:
                 g.fail("id", f"{kind} {item_id} and {seen[gp]} hash to the same piece id {gp}: rename one")
             seen[gp] = f"{kind} {item_id}"
+
+
+def check_unwarned(g: Node, units: dict[str, Unit], markers: dict[str, Marker]) -> None:
+    """game.yaml `stacking.unwarned_tags` / `unwarned_markers` name tags some unit carries and marker kinds
+    markers.yaml has: a misspelt one would leave the module warning of stacks the checker counts its own way."""
+    st = g.child("stacking")
+    if st is None:
+        return
+    known = {"unwarned_tags": {t for u in units.values() for t in u.tags},
+             "unwarned_markers": {m.kind for m in markers.values()}}
+    what = {"unwarned_tags": "no unit carries the tag", "unwarned_markers": "markers.yaml has no marker of kind"}
+    for key, names in known.items():
+        for line, value, path, _ in st.items(key, []):
+            if value not in names:
+                raise DataError(g.file, line, path, f"{what[key]} {value!r} (known: {', '.join(sorted(names)) or 'none'})")

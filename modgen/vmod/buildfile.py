@@ -19,7 +19,7 @@ from .piecedefs import PieceDef
 from .prototypes import Group, factor
 from .reports import CLEAR_MOVED_KEY, TRAILS_KEY, TRAILS_PREFERENCE
 from .terrainzones import terrain_zones
-from .warnings import MOVED_KEY, WARNINGS_PREFERENCE
+from .warnings import WARNINGS_PREFERENCE, move_key
 
 CLEAR_MOVED_BUTTON = "77,195"  # Ctrl+Shift+M: the Clear moved button
 
@@ -132,7 +132,7 @@ def render_buildfile(
         "properties": [{"name": "Terrain", "value": game.map.terrain_types[default_terrain].name, "description": "Terrain of hexes with no zone of their own"},
                        {"name": MAP_LAYER_PROPERTY, "value": UNITS_LAYER, "description": "The piece layer of every piece with none of its own"}],
         "layers": findings_layer(),
-        "move_key": MOVED_KEY,  # sent to each piece a player moves: the units' warnings (modgen.vmod.warnings)
+        "move_key": move_key(),  # sent to each piece a player moves: the units' warnings (modgen.vmod.warnings)
     }
     windows = [
         {

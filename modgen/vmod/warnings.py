@@ -9,7 +9,11 @@ checker's findings (issue 25): what a rule says once gives both, so they cannot 
   modgen.vmod.terrainzones) and fires a Report Action.
 - A unit dropped on a hex holding units of another side warns at once, under the rule the game's rules
   declare for it (the RuleTiming titled BOTH_SIDES). Each unit carries `OnSide_<side>` = 1 in its Marker;
-  VASSAL's SumStack sums it over the unit's stack (a piece without the property counts nothing).
+  VASSAL's SumStack sums it over the dropped unit's stack; "Check position" warns once per such hex.
+- What a drop costs: the map's MOVED_KEY makes VASSAL snapshot every property of the piece (each
+  Calculated Property evaluated) and walk the key down all its traits, each Layer copying the piece's state
+  twice. So a drop's warnings are plain-syntax matches on that one key, and no unit carries a Calculated
+  Property for them (benchmarks/warnings.py measures the rest).
 - Stacking is judged when its rule says it holds (the RuleTiming titled OVERSTACKED: the end of a phase of
   the owner's player turn), once per hex: see modgen.vmod.warnsweep for the turn tracker's part.
 - "Check position" (a toolbar button) runs every warning over the map now.
@@ -39,6 +43,8 @@ WARNED_KEY = f"{FIRST_PRIVATE_KEY + 5},{CTRL}"  # Ctrl+F18: notes the hex just w
 ENEMY_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 6},{CTRL}"  # Ctrl+F19: prints the both-sides warning
 EARLY_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 7},{CTRL}"  # Ctrl+F20: prints the early-arrival warning
 RELEASE_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 8},{CTRL}"  # Ctrl+F21: prints the release warning
+ENEMY_CHECK_KEY = f"{FIRST_PRIVATE_KEY + 9},{CTRL}"  # Ctrl+F22: "Check position" sends it to the units of mixed hexes
+STACK_WORDS_KEY = f"{FIRST_PRIVATE_KEY + 10},{CTRL}"  # Ctrl+F23: STACK_WORDS = the warning's words for the unit's stack
 RESTRICTED = "Restricted"  # Marker property: 1 on a unit held on its set-up hex in some scenario
 ARRIVES = "Arrives"  # Marker property: 1 on a unit some scenario brings in as a reinforcement
 WARNINGS_PREFERENCE = "RulesWarnings"  # the module's Boolean preference (a global property true/false)
@@ -46,8 +52,7 @@ TERRAIN_PROPERTY = "Terrain"  # a hex's terrain name: its zone's property, else 
 WARNED_AT = "StackWarnedAt"  # global property: the hex the running stacking check last warned about
 CHECKING = "RulesChecking"  # global property: "Check position" while that button runs, else empty
 STACK_UNITS, STACK_FREE, STACK_SKIP, STEPS = "StackUnits", "StackFree", "StackSkip", "Steps"  # Marker properties
-STACK_HOLDS = "StackHolds"  # Calculated Property: what the unit's stack holds ("8 steps")
-STACK_LIMIT = "StackLimit"  # Calculated Property: the limit and the moment (", limit 6 steps (end of Red Movement)")
+STACK_WORDS = "StackWarning"  # global property, set as a hex warns: "8 steps in 1.01, limit 6 steps (end of Red Movement)"
 ON_SIDE = "OnSide_"  # + side id: 1 on each unit of that side
 
 
@@ -63,21 +68,29 @@ def rule_timing(game: Game, title: str) -> Optional[object]:
 
 
 _enabled = [True]  # off only inside `without_warnings()` (benchmarks/warnings.py builds a module both ways)
+_move_key = [False]  # inside `without_warnings(move_key=True)`: the map still sends MOVED_KEY, which no trait answers
 
 
 @contextmanager
-def without_warnings() -> Iterator[None]:
+def without_warnings(move_key: bool = False) -> Iterator[None]:
     """Build modules with no warning in them: the same module as before issue 25's warnings, to measure
-    what they cost (benchmarks/warnings.py). Not thread-safe: one build at a time."""
-    _enabled[0] = False
+    what they cost (benchmarks/warnings.py); with `move_key`, the map still sends its key to each piece a
+    player moves, answered by nothing (what that key alone costs a drop). Not thread-safe: one build at
+    a time."""
+    _enabled[0], _move_key[0] = False, move_key
     try:
         yield
     finally:
-        _enabled[0] = True
+        _enabled[0], _move_key[0] = True, False
 
 
 def warnings_enabled() -> bool:
     return _enabled[0]
+
+
+def move_key() -> str:
+    """The key the main map sends each piece a player moves (Map `moveKey`), or "" for none."""
+    return MOVED_KEY if _enabled[0] or _move_key[0] else ""
 
 
 _last: list[tuple[Game, tuple, tuple]] = []  # the last game asked about, its timings and restrictions
@@ -150,11 +163,6 @@ def marker_properties(game: Game, kind: str) -> dict[str, str]:
     return {STACK_SKIP: "1"} if kind in game.stacking.unwarned_markers else {}
 
 
-def others_present(game: Game, side_id: str) -> str:
-    """BeanShell: a unit of another side is in this unit's stack."""
-    return " || ".join(f'SumStack("{on_side(s.id)}")>0' for s in game.sides if s.id != side_id) or "false"
-
-
 def over_limit(st: Stacking) -> str:
     """BeanShell: the stack breaks the stacking limit, read as modgen.stacking.breach reads it."""
     parts = []
@@ -182,8 +190,12 @@ def stack_count_text(st: Stacking) -> tuple[str, str]:
 def unit_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     """The unit's warnings: prohibited terrain and another side's hex on a drop or a check, and its part of
     the stacking check (a Report Action, the global property noting the hex, the Trigger Action)."""
-    return [*drop_warnings(game, unit), *enemy_warnings(game, unit), *early_warnings(game, unit), *release_warnings(game, unit),
-            *stack_warnings(game, unit)]
+    traits = [*drop_warnings(game, unit), *enemy_warnings(game, unit), *early_warnings(game, unit),
+              *release_warnings(game, unit), *stack_warnings(game, unit)]
+    if rule_timing(game, OVERSTACKED) is not None or enemy_warnings(game, unit):
+        traits.append(vp.set_global_property(WARNED_AT, [("", WARNED_KEY, vp.property_changer("P", "$LocationName$"))],
+                                             description="Warn once per hex: the hex warned about"))
+    return traits
 
 
 def drop_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
@@ -202,17 +214,29 @@ def drop_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
 
 
 def enemy_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
-    """The unit's warning when it stands with units of another side after a drop or a check."""
+    """The unit's warning when it is dropped on a hex holding units of another side, and its part of the
+    "Check position" sweep of such hexes (modgen.vmod.warnsweep): there the first unit of a hex warns and
+    notes its hex in WARNED_AT (emptied when the check ends), the others stay silent.
+
+    The drop's match sums the other sides' `OnSide_` properties over the stack with SumStack, the one
+    BeanShell a drop runs. Measured against the alternative without BeanShell (a Global Key Command
+    trait aimed at the unit's own stack, whose answers set a global property that an inner Trigger
+    Action reads), a drop costs the same within the machine's noise (OWC: 3.49 vs 3.34 ms, median of
+    three engine starts), and that one needs three traits more on every unit, which every set-up and
+    save decodes (benchmarks/warnings.py)."""
     timing = rule_timing(game, BOTH_SIDES)
-    if timing is None:
+    others = [s.id for s in game.sides if s.id != unit.side]
+    if timing is None or not others:
         return []
     rule = getattr(timing, "rule")
-    match = (f"{{{WARNINGS_PREFERENCE}==true && CurrentMap=={beanshell_string(MAIN_MAP)} && "
-             f"({others_present(game, unit.side)})}}")
+    what = f"Warn: {rule} {BOTH_SIDES.lower()}"
+    present = " || ".join(f'SumStack("{on_side(o)}")>0' for o in others)
+    match = f"{{{WARNINGS_PREFERENCE}==true && CurrentMap=={beanshell_string(MAIN_MAP)} && ({present})}}"
     return [
-        vp.report_action([ENEMY_REPORT_KEY], f"! {rule} {BOTH_SIDES}: $newPieceName$ in $location$",
-                         description=f"Warn: {rule} {BOTH_SIDES.lower()}"),
-        vp.trigger_action([MOVED_KEY, CHECK_KEY], [ENEMY_REPORT_KEY], match, name=f"Warn: {rule} {BOTH_SIDES.lower()}"),
+        vp.report_action([ENEMY_REPORT_KEY], f"! {rule} {BOTH_SIDES}: $newPieceName$ in $location$", description=what),
+        vp.trigger_action([MOVED_KEY], [ENEMY_REPORT_KEY], match, name=what),
+        vp.trigger_action([ENEMY_CHECK_KEY], [ENEMY_REPORT_KEY, WARNED_KEY], f"{{{WARNED_AT}!=LocationName}}",
+                          name=f"{what}, once per hex on a check"),
     ]
 
 
@@ -289,20 +313,21 @@ def stack_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     rule = getattr(timing, "rule")
     count, limit = stack_count_text(game.stacking)
     # a Report Action evaluates its words with the report's own properties, not the piece, as their source:
-    # SumStack there sees no stack, so what the stack holds is a Calculated Property of the unit, read by
-    # the report as $...$ (in BeanShell a hex id such as 0303 would turn into the number 303). The moment:
-    # the end of the owner's phase the rule names, unless "Check position" is running. Nothing global
-    # changes at a phase's end unless a hex warns, so a log records no step of it otherwise.
+    # SumStack there sees no stack, so the words are set into a global property first, in the unit's own
+    # context, and the report reads it as $...$. The hex goes in as $LocationName$, substituted before
+    # BeanShell runs (as a BeanShell value a hex id such as 0303 would turn into the number 303). Not a
+    # Calculated Property of the unit: VASSAL evaluates every one of those at each drop
+    # (PieceMover.applyKeyAfterMove snapshots the piece's properties before its move key).
+    # The moment: the end of the owner's phase the rule names, unless "Check position" is running.
+    # Nothing global changes at a phase's end unless a hex warns, so a log records no step of it otherwise.
     phase = phase_ending(timing)
     moment = f'{CHECKING}=="" ? "end of " + Side + " {phase}" : {CHECKING}' if phase else CHECKING
-    text = f"! {rule} {OVERSTACKED}: ${STACK_HOLDS}$ in $location$${STACK_LIMIT}$"
+    words = f'{{{count} + " in $LocationName$, {limit} (" + ({moment}) + ")"}}'
     return [
-        vp.report_action([STACK_REPORT_KEY], text, description=f"Warn: {rule} {OVERSTACKED.lower()}"),
-        vp.calculated_property(STACK_HOLDS, f"{{{count}}}"),
-        vp.calculated_property(STACK_LIMIT, f'{{", {limit} (" + ({moment}) + ")"}}'),
-        vp.set_global_property(WARNED_AT, [("", WARNED_KEY, vp.property_changer("P", "$LocationName$"))],
-                               description="Warn once per hex: the hex warned about"),
-        vp.trigger_action([STACK_KEY], [STACK_REPORT_KEY, WARNED_KEY], f"{{{WARNED_AT}!=LocationName}}",
+        vp.report_action([STACK_REPORT_KEY], f"! {rule} {OVERSTACKED}: ${STACK_WORDS}$", description=f"Warn: {rule} {OVERSTACKED.lower()}"),
+        vp.set_global_property(STACK_WORDS, [("", STACK_WORDS_KEY, vp.property_changer("P", words))],
+                               description=f"Warn: {rule} the warning's words"),
+        vp.trigger_action([STACK_KEY], [STACK_WORDS_KEY, STACK_REPORT_KEY, WARNED_KEY], f"{{{WARNED_AT}!=LocationName}}",
                           name=f"Warn: {rule} {OVERSTACKED.lower()}, once per hex"),
     ]
 

@@ -24,7 +24,7 @@ from ..movement import ARRIVED_EARLY
 from ..stacking import BOTH_SIDES, OVERSTACKED
 from ..vassal.pieces import beanshell_string, property_changer
 from ..vassal.sequence import encode
-from .warnings import (ARRIVES, CHECK_KEY, RESTRICTED, restrictions_of, STACK_KEY, CHECKING, STACK_SKIP, WARNED_AT, WARNINGS_PREFERENCE, on_side,
+from .warnings import (ARRIVES, CHECK_KEY, ENEMY_CHECK_KEY, STACK_WORDS, RESTRICTED, restrictions_of, STACK_KEY, CHECKING, STACK_SKIP, WARNED_AT, WARNINGS_PREFERENCE, on_side,
                        over_limit, phase_ending, rule_timing, warnings_enabled)
 
 F13 = 61440
@@ -34,6 +34,7 @@ CHECKING_ON_KEY = f"{F13 + 1},{CTRL_ALT}"  # CHECKING = CHECK_TEXT
 CHECKING_OFF_KEY = f"{F13 + 4},{CTRL_ALT}"  # CHECKING = ""
 SWEEP_STACK_KEY = f"{F13 + 2},{CTRL_ALT}"  # every over-stacked unit gets STACK_KEY
 SWEEP_CHECK_KEY = f"{F13 + 3},{CTRL_ALT}"  # units that may break a drop rule get CHECK_KEY
+SWEEP_MIXED_KEY = f"{F13 + 5},{CTRL_ALT}"  # units of hexes holding both sides get ENEMY_CHECK_KEY
 CHECK_BUTTON_KEY = "67,585"  # Alt+Shift+C: "Check position"
 CHECK_TEXT = "Check position"
 NOBODY = "-"  # WARNED_AT between checks: no hex
@@ -108,15 +109,19 @@ def _stack_filter(game: Game, side_id: Optional[str]) -> str:
             f'SumStack("{STACK_SKIP}")==0 && ({alone}) && ({over_limit(game.stacking)})}}')
 
 
-def _check_filter(game: Game, enemies: bool, early: bool, restricted: bool) -> Optional[str]:
-    """BeanShell: a unit that may break a drop rule where it stands (closed terrain, another side's units);
-    the unit's own triggers decide."""
+def _mixed_filter(game: Game) -> str:
+    """BeanShell: a unit whose stack holds units of more than one side."""
+    mixed = " + ".join(f'(SumStack("{on_side(s.id)}")>0 ? 1 : 0)' for s in game.sides) + ">1"
+    return f'{{{WARNINGS_PREFERENCE}==true && SideId!="" && CurrentMap=={beanshell_string(MAIN_MAP)} && {mixed}}}'
+
+
+def _check_filter(game: Game, early: bool, restricted: bool) -> Optional[str]:
+    """BeanShell: a unit that may break a drop rule where it stands (closed terrain, arrival, release); the
+    unit's own triggers decide."""
     parts = []
     closed = sorted({t.name for t in game.map.terrain_types.values() if t.prohibited or t.prohibited_for})
     if closed and game.movement and game.movement.prohibited_rule:
         parts += [f"Terrain=={beanshell_string(n)}" for n in closed]
-    if enemies and len(game.sides) > 1:
-        parts.append(" + ".join(f'(SumStack("{on_side(s.id)}")>0 ? 1 : 0)' for s in game.sides) + ">1")
     if early:
         parts.append(f"{ARRIVES}==1")
     if restricted:
@@ -130,11 +135,11 @@ def _check_filter(game: Game, enemies: bool, early: bool, restricted: bool) -> O
 def module_checks(game: Game) -> Optional[Checks]:
     """The components of the module's warnings, or None when the game's rules declare none it can warn by."""
     stack = rule_timing(game, OVERSTACKED)
-    enemies = rule_timing(game, BOTH_SIDES) is not None
+    enemies = rule_timing(game, BOTH_SIDES) is not None and len(game.sides) > 1
     early = rule_timing(game, ARRIVED_EARLY) is not None
     restricted = any(restrictions_of(game, u) for u in game.units.values())
-    check_filter = _check_filter(game, enemies, early, restricted) if warnings_enabled() else None
-    if stack is None and check_filter is None:
+    check_filter = _check_filter(game, early, restricted) if warnings_enabled() else None
+    if stack is None and check_filter is None and not enemies:
         return None
     sweeps: list[Sweep] = []
     check_keys = [CHECKING_ON_KEY]
@@ -155,6 +160,9 @@ def module_checks(game: Game) -> Optional[Checks]:
             chains.append(Chain(f"Stacking at the end of {name} {phase}", chain_key, encode([sweep_key, RESET_KEY], ",")))
             match = f"{{PlayerTurn=={beanshell_string(game.side(after[0]).name)} && Phase=={beanshell_string(after[1])}}}"
             turn_hotkeys.append({"name": f"Check stacking: end of {name} {phase}", "hotkey": chain_key, "match": match})
+    if enemies:
+        sweeps.append(Sweep(f"{CHECK_TEXT}: units of both sides", SWEEP_MIXED_KEY, ENEMY_CHECK_KEY, _mixed_filter(game)))
+        check_keys.append(SWEEP_MIXED_KEY)
     if check_filter is not None:
         sweeps.append(Sweep(f"{CHECK_TEXT}: units where they stand", SWEEP_CHECK_KEY, CHECK_KEY, check_filter))
         check_keys.append(SWEEP_CHECK_KEY)
@@ -168,4 +176,6 @@ def module_checks(game: Game) -> Optional[Checks]:
         {"name": CHECKING, "initial": "", "description": "Check position while that button runs",
          "changers": [Changer(CHECKING_ON_KEY, property_changer("P", CHECK_TEXT)), Changer(CHECKING_OFF_KEY, property_changer("P", ""))]},
     ]
+    if stack is not None:  # set by the unit that warns, read by its report (warnings.stack_warnings)
+        properties.append({"name": STACK_WORDS, "initial": "", "description": "The words of the last stacking warning", "changers": []})
     return Checks(properties, chains, sweeps, turn_hotkeys)
