@@ -16,6 +16,7 @@ from modgen.vassal.module import hex_zones, map_location, read_module
 from modgen.vassal.savefile import read_game_data
 from modgen.layout import tracks_layout
 from modgen.conventions import LAYER_NAME_FIELD, MAIN_MAP, STEP_LAYER, TRACKS_MAP
+from modgen.vmod.piecedefs import DROP_ANSWERS_TYPE
 
 from .conftest import MINI, REPO
 
@@ -174,7 +175,7 @@ def by_gpid_piece(saved, piece_id):
 
 
 def attack_of(game, rec) -> int:
-    marker = next(t for t in rec.piece.traits if t.prefix == "mark;")
+    marker = next(t for t in rec.piece.traits if t.prefix == "mark;" and t.type != DROP_ANSWERS_TYPE)
     props = dict(zip(marker.fields[0].split(","), marker.state.split(",")))
     return game.units[props["UnitId"]].front.attack
 

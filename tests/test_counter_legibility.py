@@ -147,5 +147,5 @@ def test_the_stack_viewer_magnifies_and_says_each_piece(galicia_module):
     assert f'calcProp;Factors;{{Step_Level==2 ? "{reduced}" : "{full}"}};' in text
     one_sided = next(u for u in game.units.values() if u.back is None)
     text = next(t for name, t in slots.items() if name == unit_piece_name(game, one_sided))
-    marker = next(part for part in text.split("\t") if part.startswith("mark;"))  # its fixed properties, then their values
+    marker = next(part for part in text.split("\t") if part.startswith("mark;") and "Factors" in part)  # its fixed properties
     assert "Factors" in marker and factor_row(game, one_sided.front) in text and "calcProp;Factors" not in text

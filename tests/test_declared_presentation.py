@@ -12,6 +12,7 @@ from modgen.gamestate import MarkerState
 from modgen.loader import load_game
 from modgen.vassal.sequence import decode
 from modgen.vmod.compose import Composer, from_scenario
+from modgen.vmod.piecedefs import DROP_ANSWERS_TYPE
 
 from .conftest import MINI, REPO, position_runner, refused
 from .test_loader import edit
@@ -22,7 +23,7 @@ MARKS = "  ersatz: {name: Ersatz, style: ring_attack, value: flag, property: Ers
 
 def unit_properties(composer: Composer, unit_id: str) -> dict[str, str]:
     """The fixed properties (the Marker trait) of a unit's piece."""
-    trait = next(t for t in composer.defs[("unit", unit_id)].piece.traits if t.prefix == "mark;")
+    trait = next(t for t in composer.defs[("unit", unit_id)].piece.traits if t.prefix == "mark;" and t.type != DROP_ANSWERS_TYPE)
     return dict(zip(decode(trait.fields[0], ","), decode(trait.state, ",")))
 
 
