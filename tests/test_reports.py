@@ -19,6 +19,7 @@ from modgen.vmod.buildfile import clear_moved
 from modgen.vmod.compose import Composer
 from modgen.vmod.piecedefs import DELETE_KEY, ELIMINATE_KEY, FLIP_KEY, MASK_KEY
 from modgen.vmod.reports import CLEAR_MOVED_KEY, REPORT_NAME, report_format
+from modgen.vmod.piecedefs import DROP_ANSWERS_TYPE
 
 from .conftest import MINI, REPO, refused
 from .reportlines import report_lines
@@ -90,7 +91,8 @@ def test_reports_sit_outside_what_they_report_and_triggers_inside():
     traits = Composer(game).defs[("unit", unit.id)].piece.traits
     order = _prefixes(traits)
     last_report = max(i for i, p in enumerate(order) if p == "report;")
-    assert order[0] == "macro;" and traits[0].fields[2] == DELETE_KEY  # the menu's Delete, reported first
+    assert traits[0].type == DROP_ANSWERS_TYPE  # outermost: VASSAL asks it of every stack on a drop (piecedefs.drop_answers)
+    assert order[1] == "macro;" and traits[1].fields[2] == DELETE_KEY  # the menu's Delete, reported first
     for prefix in ("sendto;", "markmoved;", "obs;", "emb2;"):
         assert order.index(prefix) > last_report, prefix
     triggers = [i for i, p in enumerate(order) if p == "macro;" and decode(traits[i].fields[4], ",") in ([FLIP_KEY], [MASK_KEY])]
