@@ -31,20 +31,10 @@ from modgen.engine import engine_available, run_engine  # noqa: E402
 from modgen.loader import load_game  # noqa: E402
 from modgen.vassal.module import read_module  # noqa: E402
 from modgen.vassal.savefile import read_game_data  # noqa: E402
-from modgen.vassal.sequence import decode  # noqa: E402
 from modgen.vmod.warnings import arrival_turns, restrictions_of, without_warnings  # noqa: E402
 
 DROPS = 200
 VARIANTS = ("without", "key only", "with")
-
-
-def _unit_id(rec) -> str | None:
-    """The UnitId of a piece record's Marker trait, or None for a piece that is no unit."""
-    for t in rec.piece.find("mark;"):
-        names, values = decode(t.type[len("mark;"):], ","), decode(t.state, ",")
-        if "UnitId" in names:
-            return values[names.index("UnitId")]
-    return None
 
 
 def drop_times(vmod: Path, game_id: str, setup: str, check: bool, drops: int = DROPS) -> tuple[float, float | None]:
@@ -57,10 +47,11 @@ def drop_times(vmod: Path, game_id: str, setup: str, check: bool, drops: int = D
     with zipfile.ZipFile(vmod) as z:
         start = read_game_data(z.read(read_module(vmod).setups[setup]), setup)
     occupied = {(r.x, r.y) for r in start.pieces if r.map == MAIN_MAP}
-    units = [r for r in start.pieces if r.map == MAIN_MAP and _unit_id(r) in game.units
-             and not restrictions_of(game, game.units[_unit_id(r)]) and not arrival_turns(game, game.units[_unit_id(r)])]
-    open_hexes = [h for h in game.map.hex_ids() if game.map.centre(h)[1:] not in occupied
-                  and not (game.map.terrain_types[game.map.terrain[h]].prohibited or game.map.terrain_types[game.map.terrain[h]].prohibited_for)]
+    by_gpid = {game.gpid("unit", uid): unit for uid, unit in game.units.items()}  # the checker's reading of a piece
+    units = [r for r in start.pieces if r.map == MAIN_MAP and (u := by_gpid.get(r.gpid)) is not None
+             and not restrictions_of(game, u) and not arrival_turns(game, u)]
+    closed = {t for t, kind in game.map.terrain_types.items() if kind.prohibited or kind.prohibited_for}
+    open_hexes = [h for h in game.map.hex_ids() if game.map.centre(h)[1:] not in occupied and game.map.terrain[h] not in closed]
     step = max(1, len(open_hexes) // (len(units) + 1))
     one_round = [{"op": "move", "piece": rec.id, "map": MAIN_MAP, "x": game.map.centre(h)[1], "y": game.map.centre(h)[2]}
                  for rec, h in zip(units, open_hexes[step::step])]

@@ -50,6 +50,7 @@ ARRIVES = "Arrives"  # Marker property: 1 on a unit some scenario brings in as a
 WARNINGS_PREFERENCE = "RulesWarnings"  # the module's Boolean preference (a global property true/false)
 TERRAIN_PROPERTY = "Terrain"  # a hex's terrain name: its zone's property, else the map's (modgen.vmod.buildfile)
 WARNED_AT = "StackWarnedAt"  # global property: the hex the running stacking check last warned about
+NOT_WARNED_HERE = f"{{{WARNED_AT}!=LocationName}}"  # the unit's hex is not the one just warned about (once per hex)
 CHECKING = "RulesChecking"  # global property: "Check position" while that button runs, else empty
 STACK_UNITS, STACK_FREE, STACK_SKIP, STEPS = "StackUnits", "StackFree", "StackSkip", "Steps"  # Marker properties
 STACK_WORDS = "StackWarning"  # global property, set as a hex warns: "8 steps in 1.01, limit 6 steps (end of Red Movement)"
@@ -190,9 +191,9 @@ def stack_count_text(st: Stacking) -> tuple[str, str]:
 def unit_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     """The unit's warnings: prohibited terrain and another side's hex on a drop or a check, and its part of
     the stacking check (a Report Action, the global property noting the hex, the Trigger Action)."""
-    traits = [*drop_warnings(game, unit), *enemy_warnings(game, unit), *early_warnings(game, unit),
-              *release_warnings(game, unit), *stack_warnings(game, unit)]
-    if rule_timing(game, OVERSTACKED) is not None or enemy_warnings(game, unit):
+    enemies, stacking = enemy_warnings(game, unit), stack_warnings(game, unit)
+    traits = [*drop_warnings(game, unit), *enemies, *early_warnings(game, unit), *release_warnings(game, unit), *stacking]
+    if enemies or stacking:  # both warn once per hex on a check: the hex noted in WARNED_AT
         traits.append(vp.set_global_property(WARNED_AT, [("", WARNED_KEY, vp.property_changer("P", "$LocationName$"))],
                                              description="Warn once per hex: the hex warned about"))
     return traits
@@ -235,7 +236,7 @@ def enemy_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     return [
         vp.report_action([ENEMY_REPORT_KEY], f"! {rule} {BOTH_SIDES}: $newPieceName$ in $location$", description=what),
         vp.trigger_action([MOVED_KEY], [ENEMY_REPORT_KEY], match, name=what),
-        vp.trigger_action([ENEMY_CHECK_KEY], [ENEMY_REPORT_KEY, WARNED_KEY], f"{{{WARNED_AT}!=LocationName}}",
+        vp.trigger_action([ENEMY_CHECK_KEY], [ENEMY_REPORT_KEY, WARNED_KEY], NOT_WARNED_HERE,
                           name=f"{what}, once per hex on a check"),
     ]
 
@@ -327,7 +328,7 @@ def stack_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
         vp.report_action([STACK_REPORT_KEY], f"! {rule} {OVERSTACKED}: ${STACK_WORDS}$", description=f"Warn: {rule} {OVERSTACKED.lower()}"),
         vp.set_global_property(STACK_WORDS, [("", STACK_WORDS_KEY, vp.property_changer("P", words))],
                                description=f"Warn: {rule} the warning's words"),
-        vp.trigger_action([STACK_KEY], [STACK_WORDS_KEY, STACK_REPORT_KEY, WARNED_KEY], f"{{{WARNED_AT}!=LocationName}}",
+        vp.trigger_action([STACK_KEY], [STACK_WORDS_KEY, STACK_REPORT_KEY, WARNED_KEY], NOT_WARNED_HERE,
                           name=f"Warn: {rule} {OVERSTACKED.lower()}, once per hex"),
     ]
 

@@ -96,23 +96,31 @@ def phase_after(game: Game, side_id: str, phase: str) -> Optional[tuple[str, str
     return order[(order.index(side_id) + 1) % len(order)], phases[0]
 
 
+def _unit_on_main_map(who: str, condition: str) -> str:
+    """BeanShell: a unit (`who`: its SideId test) on the main map, with the warnings on, where `condition` holds."""
+    return f"{{{WARNINGS_PREFERENCE}==true && {who} && CurrentMap=={beanshell_string(MAIN_MAP)} && {condition}}}"
+
+
+def _sides_in_stack(game: Game) -> str:
+    """BeanShell: how many sides have units in the piece's stack."""
+    return " + ".join(f'(SumStack("{on_side(s.id)}")>0 ? 1 : 0)' for s in game.sides)
+
+
 def _stack_filter(game: Game, side_id: Optional[str]) -> str:
     """BeanShell: a unit (of `side_id`, else of any side) whose stack breaks the limit, with no unit of
     another side in it (that is the both-sides warning) and nothing the game counts its own way."""
     if side_id is None:
         who = 'SideId!=""'
-        alone = " + ".join(f'(SumStack("{on_side(s.id)}")>0 ? 1 : 0)' for s in game.sides) + "==1"
+        alone = _sides_in_stack(game) + "==1"
     else:
         who = f"SideId=={beanshell_string(side_id)}"
         alone = " && ".join(f'SumStack("{on_side(s.id)}")==0' for s in game.sides if s.id != side_id) or "true"
-    return (f"{{{WARNINGS_PREFERENCE}==true && {who} && CurrentMap=={beanshell_string(MAIN_MAP)} && "
-            f'SumStack("{STACK_SKIP}")==0 && ({alone}) && ({over_limit(game.stacking)})}}')
+    return _unit_on_main_map(who, f'SumStack("{STACK_SKIP}")==0 && ({alone}) && ({over_limit(game.stacking)})')
 
 
 def _mixed_filter(game: Game) -> str:
     """BeanShell: a unit whose stack holds units of more than one side."""
-    mixed = " + ".join(f'(SumStack("{on_side(s.id)}")>0 ? 1 : 0)' for s in game.sides) + ">1"
-    return f'{{{WARNINGS_PREFERENCE}==true && SideId!="" && CurrentMap=={beanshell_string(MAIN_MAP)} && {mixed}}}'
+    return _unit_on_main_map('SideId!=""', _sides_in_stack(game) + ">1")
 
 
 def _check_filter(game: Game, early: bool, restricted: bool) -> Optional[str]:
@@ -128,8 +136,7 @@ def _check_filter(game: Game, early: bool, restricted: bool) -> Optional[str]:
         parts.append(f"{RESTRICTED}==1")
     if not parts:
         return None
-    return (f'{{{WARNINGS_PREFERENCE}==true && SideId!="" && CurrentMap=={beanshell_string(MAIN_MAP)} && '
-            f"({' || '.join(parts)})}}")
+    return _unit_on_main_map('SideId!=""', f"({' || '.join(parts)})")
 
 
 def module_checks(game: Game) -> Optional[Checks]:
