@@ -64,7 +64,7 @@ def drop_times(vmod: Path, game_id: str, setup: str, check: bool, drops: int = D
     if not res.ok:
         raise SystemExit(res.describe())
     done = res.of_kind("action")
-    moves = [a["ms"] for a in done if a["op"] == "move"][len(one_round):]
+    moves = [a["drop_ms"] for a in done if a["op"] == "move"][len(one_round):]
     checked = [a["ms"] for a in done if a["op"] == "button"]
     return statistics.median(moves), (checked[0] if checked else None)
 

@@ -91,8 +91,10 @@ def test_reports_sit_outside_what_they_report_and_triggers_inside():
     traits = Composer(game).defs[("unit", unit.id)].piece.traits
     order = _prefixes(traits)
     last_report = max(i for i, p in enumerate(order) if p == "report;")
-    assert traits[0].type == DROP_ANSWERS_TYPE  # outermost: VASSAL asks it of every stack on a drop (piecedefs.drop_answers)
-    assert order[1] == "macro;" and traits[1].fields[2] == DELETE_KEY  # the menu's Delete, reported first
+    # outermost: what VASSAL asks of every stack on a drop (piecedefs.drop_answers), NoStack and IgnoreGrid first
+    assert order[0] == "immob;" and traits[0].fields[:3] == ["", "N", "L"]  # selected, moved and stacked as any piece
+    assert traits[1].type == DROP_ANSWERS_TYPE
+    assert order[2] == "macro;" and traits[2].fields[2] == DELETE_KEY  # the menu's Delete, reported first
     for prefix in ("sendto;", "markmoved;", "obs;", "emb2;"):
         assert order.index(prefix) > last_report, prefix
     triggers = [i for i, p in enumerate(order) if p == "macro;" and decode(traits[i].fields[4], ",") in ([FLIP_KEY], [MASK_KEY])]

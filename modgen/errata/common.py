@@ -9,7 +9,7 @@ TRAIT_NAMES = {
     "delete;": "Delete", "sendto;": "Send to Location", "obs;": "Mask", "emb2;": "Layer", "emb;": "Layer",
     "calcProp;": "Calculated Property", "mark;": "Marker", "PROP;": "Dynamic Property", "label;": "Text Label",
     "restrict;": "Restricted Access", "report;": "Report Action", "prototype;": "Prototype", "piece;": "BasicPiece",
-    "markmoved;": "Mark When Moved", "macro;": "Trigger Action",
+    "markmoved;": "Mark When Moved", "macro;": "Trigger Action", "immob;": "Does Not Stack",
 }
 
 

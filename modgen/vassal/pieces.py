@@ -400,6 +400,15 @@ def text_label(label: str = "", *, key: str = "", menu: str = "Change Label", fo
     return Trait(_t("label;", fields), label)
 
 
+def stacks_normally(description: str = "") -> Trait:
+    """Does Not Stack `immob;selection;movement;stacking;description` (Immobilized.mySetType, 3.6) with every
+    option at its normal value: selected and moved as any piece, stacking option `L` (canStack: it stacks like
+    any piece). Empty state. It changes nothing a player does; what it is for is the properties it answers
+    itself without asking the traits inside (NoStack: none, IgnoreGrid and Immobile: false, the select and
+    move event filters: none)."""
+    return Trait(_t("immob;", ["", "N", "L", description]), "")
+
+
 def restricted(sides: Sequence[str], *, by_player: bool = False, restrict_movement: bool = True,
                description: str = "", owner: str = "") -> Trait:
     """Restricted Access `restrict;sides;byPlayer;restrictMovement;description`, state = owning player."""

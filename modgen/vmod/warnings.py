@@ -154,14 +154,23 @@ def unit_properties(game: Game, unit: Unit) -> dict[str, str]:
     skip = any(unit.has(t) for t in st.unwarned_tags)
     free = unit.has(FREE_STACKING)
     out = {STACK_UNITS: "0" if skip or free else "1", STACK_FREE: "1" if free and not skip else "0",
-           STACK_SKIP: "1" if skip else "0", on_side(unit.side): "1"}
+           STACK_SKIP: "1" if skip else "0", **sides_of(game, unit.side)}
     out[ARRIVES] = "1" if arrival_turns(game, unit) else "0"  # on every unit: the check's filter reads it
     out[RESTRICTED] = "1" if restrictions_of(game, unit) else "0"
     return out
 
 
+def sides_of(game: Game, side_id: str | None) -> dict[str, str]:
+    """`OnSide_<side>` for every side: 1 for the piece's own, else 0. Every unit and marker carries them all:
+    when a piece in the stack has no such property, VASSAL's SumStack fails to read a number from it and
+    pays for a Java exception (JFR: most of the time of the both-sides warning on a drop)."""
+    return {on_side(s.id): "1" if s.id == side_id else "0" for s in game.sides}
+
+
 def marker_properties(game: Game, kind: str) -> dict[str, str]:
-    return {STACK_SKIP: "1"} if kind in game.stacking.unwarned_markers else {}
+    """What a marker adds to its Marker for the warnings: whether the stacking warning leaves its stack
+    out, and 0 on every side (SumStack reads a number from it)."""
+    return {STACK_SKIP: "1" if kind in game.stacking.unwarned_markers else "0", **sides_of(game, None)}
 
 
 def over_limit(st: Stacking) -> str:

@@ -658,7 +658,9 @@ final class HarnessActions {
     db.add(p);
     if (!db.contains(p)) throw new ActionFailed("move: the engine does not let piece " + p.getId() + " be dragged (restricted movement)");
     // the drop
+    final long dropStarted = System.nanoTime();  // "drop_ms": VASSAL's drop alone, without this record's bookkeeping
     call(PieceMover.class, mover, "performDrop", new Class<?>[] {Point.class}, to);
+    rec.put("drop_ms", (System.nanoTime() - dropStarted) / 1e6);
     rec.put("to", where(p));
     final VASSAL.build.module.Map now = p.getMap();
     if (now != target) {
