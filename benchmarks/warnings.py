@@ -1,12 +1,11 @@
 """What the module's warnings (issue 25) cost a player: each game's module built with them and without
 them (modgen.vmod.warnings.without_warnings), then in the real engine, one build after the other:
 - the time to open the module and its largest setup (benchmarks/engine_load.py's measure, best of N);
-- the time VASSAL takes to drop a unit (the harness's "ms" of a move: the drop, the map's move key, every
-  trigger and report it fires), the median of --drops drops, each a unit's first drop of the game (see
-  drop_times), the best of --runs engine starts, the two builds taking turns;
+- the time VASSAL takes to drop a unit (the harness's "drop_ms" of a move: PieceMover.performDrop, with the
+  move's chat line and its warnings, without the harness's own record of the move), the median of --drops
+  drops, each a unit's first drop of the game (see drop_times), the best of --runs engine starts, the two
+  builds taking turns;
 - the time "Check position" takes on the set-up (with the warnings only).
-A third build, "key only", has no warning but keeps the map's key for moved pieces (the warnings' only
-hook on a drop, answered there by no trait): what VASSAL charges for that key alone.
 Target: the warnings add under 10% to the load and to a drop.
 Run: MODGEN_ENGINE_DIR=... .venv/bin/python benchmarks/warnings.py [--runs N] [--games a,b]
 """
@@ -34,7 +33,7 @@ from modgen.vassal.savefile import read_game_data  # noqa: E402
 from modgen.vmod.warnings import arrival_turns, restrictions_of, without_warnings  # noqa: E402
 
 DROPS = 200
-VARIANTS = ("without", "key only", "with")
+VARIANTS = ("without", "with")
 
 
 def drop_times(vmod: Path, game_id: str, setup: str, check: bool, drops: int = DROPS) -> tuple[float, float | None]:
@@ -88,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
                 if variant == "with":
                     build_game(REPO, game_id, out, use_cache=False)
                 else:
-                    with without_warnings(move_key=variant == "key only"):
+                    with without_warnings():
                         build_game(REPO, game_id, out, use_cache=False)
                 modules[variant] = out / f"{game_id}.vmod"
             setup, _ = largest_setup(modules["with"])
@@ -105,9 +104,9 @@ def main(argv: list[str] | None = None) -> int:
                 rows[variant] = (min(m["module_s"] for m in loads[variant]), min(m["setup_s"] for m in loads[variant]), drop)
                 print(f"{game_id:<12} {variant:<9} {rows[variant][0]:8.2f} {rows[variant][1]:8.2f} {drop:8.2f} "
                       f"{'' if check is None else f'{check:9.1f}'}", flush=True)
-            (m0, s0, d0), (m1, s1, d1), dk = rows["without"], rows["with"], rows["key only"][2]
-            print(f"{game_id:<12} {'added':<9} {100 * (m1 - m0) / m0:7.1f}% {100 * (s1 - s0) / s0:7.1f}% {100 * (d1 - d0) / d0:7.1f}%"
-                  f"  (the map's move key alone: {100 * (dk - d0) / d0:+.1f}% to a drop)", flush=True)
+            (m0, s0, d0), (m1, s1, d1) = rows["without"], rows["with"]
+            print(f"{game_id:<12} {'added':<9} {100 * (m1 - m0) / m0:7.1f}% {100 * (s1 - s0) / s0:7.1f}% {100 * (d1 - d0) / d0:7.1f}%",
+                  flush=True)
     return 0
 
 

@@ -122,8 +122,10 @@ def test_the_module_puts_findings_in_a_layer_above_the_units(annotated) -> None:
     assert props[MAP_LAYER_PROPERTY] == UNITS_LAYER
     assert sum(1 for _ in root.iter("VASSAL.build.module.map.LayeredPieceCollection")) == 1  # the main map only
     for slot in read_module(module).slots.values():  # every piece says its layer (a stack is layered before its map is known)
-        (marker,) = [t for t in slot.piece.find("mark;") if t.type != DROP_ANSWERS_TYPE]
-        props = dict(zip(decode(marker.type[len("mark;"):], ","), decode(marker.state, ",")))
+        props = {}
+        for marker in slot.piece.find("mark;"):  # outermost first, as VASSAL reads a property
+            for name, value in zip(decode(marker.type[len("mark;"):], ","), decode(marker.state, ",")):
+                props.setdefault(name, value)
         assert props[MAP_LAYER_PROPERTY] == (FINDINGS_LAYER if props.get("Kind") == FINDING_KIND else UNITS_LAYER), slot.entry_name
 
 

@@ -1,6 +1,6 @@
 """The module warns in the chat as a player moves (issue 25), in the real engine: a unit dropped on terrain
-closed to it warns at once, under the rule and title the save checker gives the same position; a legal
-drop prints no warning.
+closed to it warns at once, in the move's chat line, under the rule and title the save checker gives the
+same position; a legal drop prints no warning.
 
 The rule's words, per game (map.yaml `prohibited` / `prohibited_for`, game.yaml `movement.prohibited_rule`):
 Galicia's TEC "Swamp: Prohibited"; the Eastern Front's authored TEC (Lake, Baltic Sea:
@@ -12,6 +12,7 @@ warning is that rule and "Unit in prohibited terrain (<that terrain>)", then the
 
 from __future__ import annotations
 
+import re
 import zipfile
 from pathlib import Path
 
@@ -33,10 +34,12 @@ GAMES = ("galicia1914", "owc1914", "ef1914")  # Holland '44's TEC closes no terr
 
 
 def test_a_game_whose_tec_closes_no_terrain_carries_no_warning() -> None:
+    from modgen.vmod.dropline import ZONE_NOTE, drop_line
     from modgen.vmod.warnings import drop_warnings, warned_rules
 
     game = loaded("holland44")
     assert all(drop_warnings(game, u) == [] for u in game.units.values())
+    assert not any(ZONE_NOTE in t.type for u in game.units.values() for t in drop_line(game, u))
     assert [rule for rule, what in warned_rules(game) if "terrain" in what] == []  # it warns of stacking and enemies only
 
 
@@ -74,9 +77,24 @@ def dropped(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
     return in_engine_per_game(tmp_path_factory, GAMES, "warnings", _drops)
 
 
+_MOVE_LINE = re.compile(r"^\* (?P<names>.*?) moves (?P<start>.*) -> (?P<to>.*) \*$")  # the map's move format
+_BRACKETED = re.compile(r" \[! ([^\]]+)\]")
+_NAMES = re.compile(r", (?![^\[]*\])")  # the commas between the names of pieces moved together
+
+
 def _warnings(record: dict) -> list[str]:
-    """The module's warnings among the chat lines an engine action recorded ("* ! RULE ...")."""
-    return [line for line in record.get("chat", []) if line.startswith("* ! ")]
+    """The module's warnings among the chat lines an engine action recorded, each as "* ! RULE Title: NAME in
+    HEX": so a check's and a phase's lines read; a drop's are bracketed after the unit's name in the move's
+    line ("* NAME [! RULE Title] moves A -> B *", modgen.vmod.dropline), read here into the same form."""
+    out = []
+    for line in record.get("chat", []):
+        move = _MOVE_LINE.match(line)
+        if line.startswith("* ! "):
+            out.append(line)
+        elif move and "[! " in move["names"]:
+            for name in _NAMES.split(move["names"]):
+                out += [f"* ! {w}: {_BRACKETED.sub('', name)} in {move['to']}" for w in _BRACKETED.findall(name)]
+    return out
 
 
 @pytest.mark.parametrize("game_id", GAMES)

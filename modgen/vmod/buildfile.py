@@ -19,7 +19,8 @@ from .piecedefs import PieceDef
 from .prototypes import Group, factor
 from .reports import CLEAR_MOVED_KEY, TRAILS_KEY, TRAILS_PREFERENCE
 from .terrainzones import terrain_zones
-from .warnings import WARNINGS_PREFERENCE, move_key
+from .dropline import terrain_notes
+from .warnings import WARNINGS_PREFERENCE
 
 CLEAR_MOVED_BUTTON = "77,195"  # Ctrl+Shift+M: the Clear moved button
 
@@ -107,12 +108,13 @@ def render_buildfile(
     default_terrain = _default_terrain(game)
     prohibited_or_marked = {h: t for h, t in game.map.terrain.items() if t != default_terrain}
     terrain_names = {t: tt.name for t, tt in game.map.terrain_types.items()}
+    map_notes = terrain_notes(game, terrain_names[default_terrain])  # a drop's warning words where no zone is (dropline)
     boards = []
     for board in game.map.boards:
         grid = board.geometry.grid
         n = grid.numbering
         zones = [{"name": z.name, "location_format": "$gridLocation$", "path": z.path_text(), "use_parent_grid": "true",
-                  "properties": [{"name": "Terrain", "value": terrain_names[z.terrain]}]}
+                  "properties": [{"name": "Terrain", "value": terrain_names[z.terrain]}, *_zone_notes(game, terrain_names[z.terrain], map_notes)]}
                  for z in terrain_zones(board.geometry, prohibited_or_marked, terrain_names)]
         boards.append({
             "name": board.name, "image": images["boards"][board.name],
@@ -130,9 +132,9 @@ def render_buildfile(
         "name": MAIN_MAP, "button": "", "hotkey": "", "launch": "false", "tooltip": "", "background": "255,255,255", "private": None,
         "boards": boards,
         "properties": [{"name": "Terrain", "value": game.map.terrain_types[default_terrain].name, "description": "Terrain of hexes with no zone of their own"},
-                       {"name": MAP_LAYER_PROPERTY, "value": UNITS_LAYER, "description": "The piece layer of every piece with none of its own"}],
+                       {"name": MAP_LAYER_PROPERTY, "value": UNITS_LAYER, "description": "The piece layer of every piece with none of its own"},
+                       *({"name": k, "value": v, "description": "A drop's warning words where no terrain zone is"} for k, v in map_notes.items())],
         "layers": findings_layer(),
-        "move_key": move_key(),  # sent to each piece a player moves: the units' warnings (modgen.vmod.warnings)
     }
     windows = [
         {
@@ -145,7 +147,7 @@ def render_buildfile(
                 "zones": [{"name": b.name, "location_format": "$name$", "path": b.path(), "use_parent_grid": "false", "properties": []}
                           for b in w.boxes],
             }],
-            "properties": [], "layers": None, "move_key": "",
+            "properties": [], "layers": None,
         }
         for w in layout.windows
     ]
@@ -237,6 +239,11 @@ def clear_moved(game: Game) -> dict[str, str]:
         "filter": "{Moved==true && Side==PlayerTurn}",
         "turn_match": "{Phase==" + beanshell_string(first_phase) + "}",
     }
+
+
+def _zone_notes(game: Game, terrain_name: str, map_notes: dict[str, str]) -> list[dict[str, str]]:
+    """A terrain zone's drop-warning words (dropline.terrain_notes) where they differ from the map's."""
+    return [{"name": k, "value": v} for k, v in terrain_notes(game, terrain_name).items() if v != map_notes.get(k)]
 
 
 def _default_terrain(game: Game) -> str:

@@ -21,6 +21,7 @@ from ..layout import TracksLayout
 from ..model import Game, Marker, Scenario, Unit, Values
 from ..unitstates import badge_offset, state_image, state_layer_name
 from ..vassal import pieces as vp
+from .dropline import NO_TEXT, drop_line
 from .warnings import marker_properties, unit_properties, unit_warnings
 from .reports import Reported, marker_reports, moved_marker, movement_trail, state_reports, unit_reports
 
@@ -104,6 +105,7 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
         *movement_trail(),
         vp.mask(MASK_KEY, mask_image(nat.id), f"{nat.name} unit", command="Hide from opponent", access="side", description=game.texts.mask),
         *states.inner,
+        *drop_line(game, unit),  # its warnings after its name and label, in the move's chat line: inside the mask
         unit_label(),
     ]
     full_steps = game.unit_steps(unit, False) or 0
@@ -117,7 +119,6 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
         game.formation_label: unit.formation or "",
         **{m.property: m.property_value(unit.mark(m.id)) for m in game.counter_marks.values()},
         "SetupInfo": setup_text(game, scenario, unit),
-        MAP_LAYER_PROPERTY: UNITS_LAYER,  # the Game Piece Layer under the checker's findings (navigation.findings_layer)
         **unit_properties(game, unit),  # how it counts for the stacking warning, its side for the both-sides one
     }
     if game.morale:
@@ -182,15 +183,19 @@ def finding_def(game: Game) -> PieceDef:
 def drop_answers() -> list[vp.Trait]:
     """The two outermost traits of a unit or marker, answering what VASSAL 3.6 asks of every stack on the map
     when it chooses the stack a dropped piece joins (CompoundPieceCollection.canPiecesMerge, Stack.topPiece,
-    PieceMover's drop target selector): `NoStack` and `IgnoreGrid` (a Does Not Stack trait whose options
-    are all normal answers both, and the move and select event filters, without asking further) and
-    `Invisible` (a Marker: "false"). Why: each ask of a property no trait has walks every trait of the piece
-    and then the map's and the module's properties. Answered at the top, a drop costs about half
-    (IgnoreGrid's walks were 40% of a drop's samples in one game, NoStack and Invisible's 44-63% before: JFR).
-    VASSAL reads all three as Boolean.TRUE.equals(value) (IgnoreGrid is also cast to Boolean, hence a trait
-    that answers a Boolean, not a Marker's text): false means what no answer meant. Our pieces carry no
-    trait that gives them another value (Invisible, a Does Not Stack of other options)."""
-    return [vp.stacks_normally("Answers NoStack and IgnoreGrid on top (drops)"), vp.marker(["Invisible"], ["false"])]
+    PieceMover's drop target selector, LayeredPieceCollection): `NoStack` and `IgnoreGrid` (a Does Not
+    Stack trait whose options are all normal answers both, and the move and select event filters, without
+    asking further); `Invisible` ("false") and MAP_LAYER_PROPERTY (the Game Piece Layer the main map's
+    layers compare: UNITS_LAYER, under the checker's findings, navigation.findings_layer) in a Marker.
+    Why: each ask of a property no trait has walks every trait of the piece and then the map's and the
+    module's properties. Answered at the top, a drop costs about half (JFR: IgnoreGrid's walks were 40% of
+    a drop's samples in one game, NoStack and Invisible's 44-63% before). VASSAL reads the first three as
+    Boolean.TRUE.equals(value) (IgnoreGrid is also cast to Boolean: hence a trait that answers a Boolean,
+    not a Marker's text): false means what no answer meant. Our pieces carry no trait that gives them
+    another value (Invisible, a Does Not Stack of other options). The Marker also answers NO_TEXT with "":
+    the text of the label that hangs a unit's warnings on its name (dropline)."""
+    answers = {"Invisible": "false", MAP_LAYER_PROPERTY: UNITS_LAYER, NO_TEXT: ""}
+    return [vp.stacks_normally("Answers NoStack and IgnoreGrid on top (drops)"), vp.marker(list(answers), list(answers.values()))]
 
 
 DROP_ANSWERS_TYPE = drop_answers()[1].type  # tells that Marker from a piece's own (its fixed properties)
@@ -211,7 +216,7 @@ def marker_def(game: Game, marker: Marker) -> PieceDef:
         )
         image = ""
     traits += reported.inner
-    props = {"Kind": marker.kind, MARKER_ID_PROPERTY: marker.id, MAP_LAYER_PROPERTY: UNITS_LAYER, **marker_properties(game, marker.kind)}
+    props = {"Kind": marker.kind, MARKER_ID_PROPERTY: marker.id, **marker_properties(game, marker.kind)}
     traits.append(vp.marker(list(props), list(props.values())))
     traits.append(vp.basic_piece(marker.front.name, image, gpid=gpid))
     return PieceDef(marker.front.name if marker.back is None else f"{marker.front.name} / {marker.back.name}", gpid, vp.piece_from(traits), "marker", marker.id)

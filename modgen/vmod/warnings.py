@@ -1,19 +1,16 @@
 """Warnings the module prints in the chat as a player moves, generated from the same declarations as the
 checker's findings (issue 25): what a rule says once gives both, so they cannot drift.
 
-- A unit dropped on terrain closed to it (map.yaml `prohibited`, `prohibited_for` by unit tag) warns at once,
+- A unit dropped where a rule forbids it warns at once, in the chat line VASSAL prints for the move
+  (modgen.vmod.dropline): on terrain closed to it (map.yaml `prohibited`, `prohibited_for` by unit tag),
   under the game's `movement.prohibited_rule` with the title of the save checker's finding
-  (modgen.movement.prohibited_title, modgen.rules.common.prohibited_terrain). How: the main map applies
-  MOVED_KEY to every piece a player moves (Map `moveKey`); a unit closed to some terrain has a Trigger
-  Action on that key whose property match reads the Terrain of the hex it stands on (its zone's property,
-  modgen.vmod.terrainzones) and fires a Report Action.
-- A unit dropped on a hex holding units of another side warns at once, under the rule the game's rules
-  declare for it (the RuleTiming titled BOTH_SIDES). Each unit carries `OnSide_<side>` = 1 in its Marker;
-  VASSAL's SumStack sums it over the dropped unit's stack; "Check position" warns once per such hex.
-- What a drop costs: the map's MOVED_KEY makes VASSAL snapshot every property of the piece (each
-  Calculated Property evaluated) and walk the key down all its traits, each Layer copying the piece's state
-  twice. So a drop's warnings are plain-syntax matches on that one key, and no unit carries a Calculated
-  Property for them (benchmarks/warnings.py measures the rest).
+  (modgen.movement.prohibited_title, modgen.rules.common.prohibited_terrain); on a hex holding units of
+  another side (the RuleTiming titled BOTH_SIDES; each unit carries `OnSide_<side>` for every side, 1 for
+  its own, which VASSAL's SumStack sums over its stack); a reinforcement before its turn; a
+  movement-restricted unit off its set-up hex before its release turn.
+- "Check position" asks each unit for the same warnings (CHECK_KEY: Trigger Actions whose property matches
+  read the Terrain of its hex, its zone's property, modgen.vmod.terrainzones) and sweeps the hexes that
+  hold units of two sides once per hex.
 - Stacking is judged when its rule says it holds (the RuleTiming titled OVERSTACKED: the end of a phase of
   the owner's player turn), once per hex: see modgen.vmod.warnsweep for the turn tracker's part.
 - "Check position" (a toolbar button) runs every warning over the map now.
@@ -34,7 +31,8 @@ from ..vassal.pieces import beanshell_string
 from .reports import FIRST_PRIVATE_KEY
 
 CTRL = 130  # the modifiers VASSAL writes for Ctrl (old and new masks)
-MOVED_KEY = f"{FIRST_PRIVATE_KEY},{CTRL}"  # Ctrl+F13: the key the main map sends each piece a player moves
+# Ctrl+F13 is free: it was the key the main map sent each piece a player moved (Map `moveKey`), the drops'
+# warnings' hook, until they moved into the move's chat line (modgen.vmod.dropline: a drop is twice as fast)
 PROHIBITED_KEY = f"{FIRST_PRIVATE_KEY + 1},{CTRL}"  # Ctrl+F14: fires the prohibited-terrain warning
 STACK_KEY = f"{FIRST_PRIVATE_KEY + 2},{CTRL}"  # Ctrl+F15: sent to the units of an over-stacked hex (warnsweep)
 CHECK_KEY = f"{FIRST_PRIVATE_KEY + 3},{CTRL}"  # Ctrl+F16: "Check position" asks a unit for its drop warnings
@@ -69,29 +67,21 @@ def rule_timing(game: Game, title: str) -> Optional[object]:
 
 
 _enabled = [True]  # off only inside `without_warnings()` (benchmarks/warnings.py builds a module both ways)
-_move_key = [False]  # inside `without_warnings(move_key=True)`: the map still sends MOVED_KEY, which no trait answers
 
 
 @contextmanager
-def without_warnings(move_key: bool = False) -> Iterator[None]:
+def without_warnings() -> Iterator[None]:
     """Build modules with no warning in them: the same module as before issue 25's warnings, to measure
-    what they cost (benchmarks/warnings.py); with `move_key`, the map still sends its key to each piece a
-    player moves, answered by nothing (what that key alone costs a drop). Not thread-safe: one build at
-    a time."""
-    _enabled[0], _move_key[0] = False, move_key
+    what they cost (benchmarks/warnings.py). Not thread-safe: one build at a time."""
+    _enabled[0] = False
     try:
         yield
     finally:
-        _enabled[0], _move_key[0] = True, False
+        _enabled[0] = True
 
 
 def warnings_enabled() -> bool:
     return _enabled[0]
-
-
-def move_key() -> str:
-    """The key the main map sends each piece a player moves (Map `moveKey`), or "" for none."""
-    return MOVED_KEY if _enabled[0] or _move_key[0] else ""
 
 
 _last: list[tuple[Game, tuple, tuple]] = []  # the last game asked about, its timings and restrictions
@@ -132,11 +122,15 @@ def restrictions_of(game: Game, unit: Unit) -> list[Restriction]:
     return [r for r in _declared(game)[1] if r.unit == unit.id] if _enabled[0] else []
 
 
-def any_of(conjunctions: list[list[str]]) -> str:
+Term = tuple[str, str, str]  # (property, operator: = != < >, value): one test of a condition
+
+
+def any_of(conjunctions: list[list[Term]]) -> str:
     """A property match in VASSAL's plain syntax (PropertiesPieceFilter: `name=value` terms, `&&` within a
-    conjunction, `||` between them): no BeanShell to run, so a drop pays almost nothing for it. Each
-    conjunction starts with the warnings preference."""
-    return " || ".join(" && ".join([f"{WARNINGS_PREFERENCE}=true", *c]) for c in conjunctions)
+    conjunction, `||` between them): no BeanShell to run. Each conjunction starts with the warnings
+    preference. (modgen.vmod.dropline writes the same conditions in BeanShell.)"""
+    return " || ".join(" && ".join([f"{WARNINGS_PREFERENCE}=true", *(f"{p}{op}{v}" for p, op, v in c)])
+                       for c in conjunctions)
 
 
 def closed_terrain(game: Game, unit: Unit) -> list[str]:
@@ -209,8 +203,9 @@ def unit_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
 
 
 def drop_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
-    """The unit's warning on a drop onto terrain closed to it: a Report Action and the Trigger Action
-    that fires it; none for a unit no terrain is closed to, or a game that declares no prohibited rule."""
+    """The unit's warning on a check when it stands on terrain closed to it: a Report Action and the Trigger
+    Action that fires it; none for a unit no terrain is closed to, or a game that declares no prohibited
+    rule. (A drop's is in the move's line: modgen.vmod.dropline.)"""
     names = closed_terrain(game, unit)
     rule = game.movement.prohibited_rule if game.movement else ""
     if not names or not rule or not _enabled[0]:
@@ -218,33 +213,22 @@ def drop_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     text = f"! {rule} {prohibited_title(f'${TERRAIN_PROPERTY}$')}: $newPieceName$ in $location$"
     return [
         vp.report_action([PROHIBITED_KEY], text, description=f"Warn: {rule} prohibited terrain"),
-        vp.trigger_action([MOVED_KEY, CHECK_KEY], [PROHIBITED_KEY], any_of([[f"{TERRAIN_PROPERTY}={n}"] for n in names]),
+        vp.trigger_action([CHECK_KEY], [PROHIBITED_KEY], any_of([[(TERRAIN_PROPERTY, "=", n)] for n in names]),
                           name=f"Warn: {rule} prohibited terrain"),
     ]
 
 
 def enemy_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
-    """The unit's warning when it is dropped on a hex holding units of another side, and its part of the
-    "Check position" sweep of such hexes (modgen.vmod.warnsweep): there the first unit of a hex warns and
-    notes its hex in WARNED_AT (emptied when the check ends), the others stay silent.
-
-    The drop's match sums the other sides' `OnSide_` properties over the stack with SumStack, the one
-    BeanShell a drop runs. Measured against the alternative without BeanShell (a Global Key Command
-    trait aimed at the unit's own stack, whose answers set a global property that an inner Trigger
-    Action reads), a drop costs the same within the machine's noise (OWC: 3.49 vs 3.34 ms, median of
-    three engine starts), and that one needs three traits more on every unit, which every set-up and
-    save decodes (benchmarks/warnings.py)."""
+    """The unit's part of the "Check position" sweep of hexes holding units of two sides
+    (modgen.vmod.warnsweep): the first unit of such a hex warns and notes its hex in WARNED_AT (emptied when
+    the check ends), the others stay silent. (A drop's is in the move's line: modgen.vmod.dropline.)"""
     timing = rule_timing(game, BOTH_SIDES)
-    others = [s.id for s in game.sides if s.id != unit.side]
-    if timing is None or not others:
+    if timing is None or len(game.sides) < 2:
         return []
     rule = getattr(timing, "rule")
     what = f"Warn: {rule} {BOTH_SIDES.lower()}"
-    present = " || ".join(f'SumStack("{on_side(o)}")>0' for o in others)
-    match = f"{{{WARNINGS_PREFERENCE}==true && CurrentMap=={beanshell_string(MAIN_MAP)} && ({present})}}"
     return [
         vp.report_action([ENEMY_REPORT_KEY], f"! {rule} {BOTH_SIDES}: $newPieceName$ in $location$", description=what),
-        vp.trigger_action([MOVED_KEY], [ENEMY_REPORT_KEY], match, name=what),
         vp.trigger_action([ENEMY_CHECK_KEY], [ENEMY_REPORT_KEY, WARNED_KEY], NOT_WARNED_HERE,
                           name=f"{what}, once per hex on a check"),
     ]
@@ -260,30 +244,35 @@ def arrival_turns(game: Game, unit: Unit) -> dict[str, int]:
     return out
 
 
-def early_match(game: Game, unit: Unit) -> str:
+def early_conditions(game: Game, unit: Unit) -> list[list[Term]]:
     """The game is before the unit's arrival, as modgen.rules.declared reads it: its side's player turn of
     its turn, at the entry phase (game.yaml movement.entry_phases, else the first phase), in the scenario the
-    module's Scenario property names (or the only one, when a save names none); in VASSAL's plain syntax."""
+    module's Scenario property names (or the only one, when a save names none); the unit on the main map."""
     turn_prop = turn_property(game.turns.label)
     order, phases = list(game.turns.player_turns), list(game.turns.phases)
     entry = game.movement.entry_phases[0] if game.movement and game.movement.entry_phases else phases[0]
-    before = [[f"PlayerTurn={game.side(s).name}"] for s in order[:order.index(unit.side)]]
-    before += [[f"PlayerTurn={game.side(unit.side).name}", f"Phase={p}"] for p in phases[:phases.index(entry)]]
-    out = []
+    before: list[list[Term]] = [[("PlayerTurn", "=", game.side(s).name)] for s in order[:order.index(unit.side)]]
+    before += [[("PlayerTurn", "=", game.side(unit.side).name), ("Phase", "=", p)] for p in phases[:phases.index(entry)]]
+    out: list[list[Term]] = []
     for sc_id, turn in arrival_turns(game, unit).items():
         for named in _scenario_terms(game, sc_id):
-            where = [f"CurrentMap={MAIN_MAP}", named]
-            out += [[*where, f"{turn_prop}<{turn}"], *([*where, f"{turn_prop}={turn}", *b] for b in before)]
-    return any_of(out)
+            where: list[Term] = [("CurrentMap", "=", MAIN_MAP), named]
+            out += [[*where, (turn_prop, "<", str(turn))], *([*where, (turn_prop, "=", str(turn)), *b] for b in before)]
+    return out
 
 
-def _scenario_terms(game: Game, sc_id: str) -> list[str]:
+def early_match(game: Game, unit: Unit) -> str:
+    """early_conditions in VASSAL's plain syntax."""
+    return any_of(early_conditions(game, unit))
+
+
+def _scenario_terms(game: Game, sc_id: str) -> list[Term]:
     """The Scenario property naming the scenario: its id, or nothing in a game of one scenario."""
-    return [f"Scenario={sc_id}", "Scenario="] if len(game.scenarios) == 1 else [f"Scenario={sc_id}"]
+    return [("Scenario", "=", sc_id), ("Scenario", "=", "")] if len(game.scenarios) == 1 else [("Scenario", "=", sc_id)]
 
 
 def early_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
-    """The unit's warning when it stands on the map before its scenario brings it in (a drop, a check)."""
+    """The unit's warning on a check when it stands on the map before its scenario brings it in."""
     timing = rule_timing(game, ARRIVED_EARLY)
     if timing is None or not arrival_turns(game, unit):
         return []
@@ -292,24 +281,29 @@ def early_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     return [
         vp.report_action([EARLY_REPORT_KEY], f"! {rule} {ARRIVED_EARLY}: $newPieceName$ in $location$",
                          description=f"Warn: {rule} early arrival"),
-        vp.trigger_action([MOVED_KEY, CHECK_KEY], [EARLY_REPORT_KEY], match, name=f"Warn: {rule} early arrival"),
+        vp.trigger_action([CHECK_KEY], [EARLY_REPORT_KEY], match, name=f"Warn: {rule} early arrival"),
     ]
 
 
-def release_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
-    """The unit's warning when it is dropped off its set-up hex before its release turn, in the scenario the
+def release_conditions(game: Game, unit: Unit) -> list[list[Term]]:
+    """The unit stands on the main map off its set-up hex before its release turn, in the scenario the
     module's Scenario property names: the plugin's Restrictions (movement.Restriction), the checker's reading."""
+    turn_prop = turn_property(game.turns.label)
+    return [[("CurrentMap", "=", MAIN_MAP), named, (turn_prop, "<", str(r.release)), ("LocationName", "!=", r.home)]
+            for r in restrictions_of(game, unit) for named in _scenario_terms(game, r.scenario)]
+
+
+def release_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
+    """The unit's warning on a check when it stands off its set-up hex before its release turn."""
     held = restrictions_of(game, unit)
     if not held:
         return []
-    turn_prop = turn_property(game.turns.label)
-    match = any_of([[f"CurrentMap={MAIN_MAP}", named, f"{turn_prop}<{r.release}", f"LocationName!={r.home}"]
-                    for r in held for named in _scenario_terms(game, r.scenario)])
     rule = held[0].rule
     return [
         vp.report_action([RELEASE_REPORT_KEY], f"! {rule} {BEFORE_RELEASE}: $newPieceName$ in $location$",
                          description=f"Warn: {rule} moved before its release"),
-        vp.trigger_action([MOVED_KEY, CHECK_KEY], [RELEASE_REPORT_KEY], match, name=f"Warn: {rule} moved before its release"),
+        vp.trigger_action([CHECK_KEY], [RELEASE_REPORT_KEY], any_of(release_conditions(game, unit)),
+                          name=f"Warn: {rule} moved before its release"),
     ]
 
 

@@ -1,0 +1,122 @@
+"""A drop's warnings in the chat line VASSAL prints for the move (issue 25):
+"* AH 38 (12) [! TEC Unit in prohibited terrain (Swamp)] moves 1.04 -> 3.05 *".
+
+Why there: VASSAL 3.6 gives a module one hook on a drop, the map's key for moved pieces (Map `moveKey`),
+and that key costs a drop more than all the rest of it: before it is sent, VASSAL snapshots every property
+of the piece (PieceMover.applyKeyAfterMove), and the key walks down all its traits, each Layer copying the
+piece's whole state twice (JFR: the key alone added 58-108% to a drop, answered by no trait). The move's
+line costs nothing more: VASSAL already asks the moved unit for its name to print it
+(MovementReporter.MoveSummary.getPieceName). So the unit's name carries its warnings:
+- a Text Label whose label always reads empty (`$NoText$`, answered "" by the outermost Marker), so it
+  draws nothing, and whose name format appends the Calculated Property DROP_WARNINGS to the name;
+- DROP_WARNINGS is one BeanShell expression, its parts each a bracketed "[! RULE Title]":
+  terrain closed to the unit reads a property of the hex's terrain zone (ZONE_NOTE + the unit's class of
+  closed terrain: the warning's words in the zones of that terrain, empty on the map: buildfile), so no
+  terrain is tested in BeanShell; units of another side in the stack are SumStack of their `OnSide_`
+  properties; a reinforcement before its turn and a restricted unit off its set-up hex are the conditions
+  the checks' plain matches test (modgen.vmod.warnings), written in BeanShell.
+The name carries its warnings wherever VASSAL shows it while they hold (the stack viewer, other reports);
+inside the Mask: a hidden unit's name is the mask's, warnings and all. Not while "Check position" runs (its
+own lines name the unit, then the warning). The module preference turns them off.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..model import Game, Unit
+from ..movement import ARRIVED_EARLY, BEFORE_RELEASE, prohibited_title
+from ..stacking import BOTH_SIDES
+from ..conventions import MAIN_MAP
+from ..vassal import pieces as vp
+from ..vassal.pieces import beanshell_string
+from .warnings import (CHECKING, WARNINGS_PREFERENCE, Term, arrival_turns, closed_terrain, early_conditions, on_side, release_conditions,
+                       restrictions_of, rule_timing, warnings_enabled)
+
+DROP_WARNINGS = "DropWarnings"  # Calculated Property: the unit's warnings where it stands, "" when none
+NO_TEXT = "NoText"  # answered "" by the outermost Marker (piecedefs.drop_answers): the hook label's text
+ZONE_NOTE = "Closed_"  # + the index of a class of closed terrain: a zone's (or the map's) warning words
+HOOK_PROPERTY = "DropWarningsLabel"  # the hook label's own property name (the unit's label is TextLabel)
+
+
+def bracket(rule: str, title: str) -> str:
+    """One warning as the move's line carries it, after the unit's name."""
+    return f" [! {rule} {title}]"
+
+
+def bsh_value(text: str) -> str:
+    """A BeanShell literal equal to what VASSAL makes of a property's text (ExpressionInterpreter.wrap, 3.6):
+    true and false are booleans, what Integer.valueOf reads is a number (hex 0303 is 303), the rest a string
+    (but not a text with a decimal point, which BeanShell may read as a number: see _off_home)."""
+    if text in ("true", "false"):
+        return text
+    if re.fullmatch(r"[+-]?\d+", text) and -2 ** 31 <= int(text) < 2 ** 31:
+        return str(int(text))
+    return beanshell_string(text)
+
+
+def beanshell_any(conjunctions: list[list[Term]]) -> str:
+    """The conditions modgen.vmod.warnings.any_of writes in VASSAL's plain syntax, in BeanShell."""
+    ops = {"=": "=="}
+    return " || ".join("(" + " && ".join(f"{p}{ops.get(op, op)}{bsh_value(v)}" for p, op, v in c) + ")" for c in conjunctions)
+
+
+def _off_home(game: Game, conjunctions: list[list[Term]]) -> str:
+    """The release conditions in BeanShell, the unit's hex tested by its coordinates, not by LocationName:
+    VASSAL's BeanShell reads a hex id with a decimal point as a number, so 62.30 would not equal "62.30"
+    (the unit snaps to its hex's centre, where the set-up put it: game.map.centre)."""
+    out = []
+    for conjunction in conjunctions:
+        (home,) = [v for p, _, v in conjunction if p == "LocationName"]
+        _, x, y = game.map.centre(home)
+        rest = beanshell_any([[t for t in conjunction if t[0] != "LocationName"]])
+        out.append(f"({rest} && (CurrentX!={x} || CurrentY!={y}))")
+    return " || ".join(out)
+
+
+def closure_classes(game: Game) -> list[tuple[str, ...]]:
+    """The distinct sets of terrain names closed to some unit, in a fixed order: class k's warning words
+    are the zone property ZONE_NOTE + k. None when the game declares no prohibited rule."""
+    if not (game.movement and game.movement.prohibited_rule) or not warnings_enabled():
+        return []
+    return sorted({tuple(closed_terrain(game, u)) for u in game.units.values()} - {()})
+
+
+def terrain_notes(game: Game, terrain_name: str) -> dict[str, str]:
+    """The zone properties of a hex of `terrain_name`: each class of closed terrain's warning words there."""
+    rule = game.movement.prohibited_rule if game.movement else ""
+    return {f"{ZONE_NOTE}{k}": bracket(rule, prohibited_title(terrain_name)) if terrain_name in names else ""
+            for k, names in enumerate(closure_classes(game))}
+
+
+def drop_line(game: Game, unit: Unit) -> list[vp.Trait]:
+    """The unit's name hook (a Text Label) and its DROP_WARNINGS; none when no rule can warn of its drop."""
+    if not warnings_enabled():
+        return []
+    parts = []
+    closed = tuple(closed_terrain(game, unit))
+    if closed and closed in closure_classes(game):
+        parts.append(f"{ZONE_NOTE}{closure_classes(game).index(closed)}")
+    enemies = rule_timing(game, BOTH_SIDES)
+    others = [s.id for s in game.sides if s.id != unit.side]
+    if enemies is not None and others:
+        present = "+".join(f'SumStack("{on_side(o)}")' for o in others)
+        parts.append(f'({present}>0 ? {beanshell_string(bracket(getattr(enemies, "rule"), BOTH_SIDES))} : "")')
+    early = rule_timing(game, ARRIVED_EARLY)
+    if early is not None and arrival_turns(game, unit):
+        words = beanshell_string(bracket(getattr(early, "rule"), ARRIVED_EARLY))
+        parts.append(f'({beanshell_any(early_conditions(game, unit))} ? {words} : "")')
+    held = restrictions_of(game, unit)
+    if held:
+        words = beanshell_string(bracket(held[0].rule, BEFORE_RELEASE))
+        parts.append(f'({_off_home(game, release_conditions(game, unit))} ? {words} : "")')
+    if not parts:
+        return []
+    # not while "Check position" runs: its reports print the name before the warning they give
+    expression = (f"{{{WARNINGS_PREFERENCE}==true && {CHECKING}==\"\" && CurrentMap=={beanshell_string(MAIN_MAP)} ? "
+                  + " + ".join(parts) + ' : ""}')
+    return [
+        vp.text_label(f"${NO_TEXT}$", name_format=f"$pieceName$${DROP_WARNINGS}$", property_name=HOOK_PROPERTY,
+                      description="Warnings in the move's chat line (draws nothing)"),
+        vp.calculated_property(DROP_WARNINGS, expression),
+    ]
