@@ -27,7 +27,6 @@ from ..model import Game, Stacking, Unit
 from ..movement import ARRIVED_EARLY, BEFORE_RELEASE, Restriction, prohibited_title
 from ..stacking import BOTH_SIDES, FREE_STACKING, OVERSTACKED, limit_words
 from ..vassal import pieces as vp
-from ..vassal.pieces import beanshell_string
 from .reports import FIRST_PRIVATE_KEY
 
 CTRL = 130  # the modifiers VASSAL writes for Ctrl (old and new masks)
