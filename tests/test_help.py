@@ -25,6 +25,7 @@ from modgen.layout import tracks_layout
 from modgen.loader import load_game
 from modgen.plugins import rules_for
 from modgen.vmod.help import PDF_ENTRY, help_pages, key_card, key_name, piece_commands
+from modgen.vmod.dropline import HOOK_PROPERTY, NO_TEXT
 from modgen.vmod.piecedefs import LABEL_KEY
 
 from .conftest import MINI, REPO
@@ -130,8 +131,14 @@ def test_every_unit_has_a_text_label_on_ctrl_l_and_keeps_its_gpid(galicia) -> No
         if kind == FINDING_KIND:  # the checker's finding marker: its label holds the finding (modgen check --annotate)
             assert len(labels) == 1 and labels[0].fields[0] == LABEL_KEY and not d.piece.find("obs;")
             continue
+        # a unit's name hook for its drop warnings (dropline) is a Text Label too: no key, no menu, no text drawn
+        hooks = [t for t in labels if t.fields[15] == HOOK_PROPERTY]
+        labels = [t for t in labels if t not in hooks]
+        assert all(t.fields[0] == "" and t.state == f"${NO_TEXT}$" for t in hooks)
         assert len(labels) == (1 if kind == "unit" else 0)
         if labels:
             assert labels[0].fields[0] == LABEL_KEY and labels[0].state == ""
             mask = next(i for i, t in enumerate(d.piece.traits) if t.prefix == "obs;")
             assert d.piece.traits.index(labels[0]) > mask, "the label is inside the mask"
+            # the hook outside the player's label, inside the mask: "NAME (label) [! ...]", none while hidden
+            assert all(mask < d.piece.traits.index(t) < d.piece.traits.index(labels[0]) for t in hooks)

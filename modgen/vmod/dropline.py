@@ -116,7 +116,7 @@ def drop_line(game: Game, unit: Unit) -> list[vp.Trait]:
     expression = (f"{{{WARNINGS_PREFERENCE}==true && {CHECKING}==\"\" && CurrentMap=={beanshell_string(MAIN_MAP)} ? "
                   + " + ".join(parts) + ' : ""}')
     return [
-        vp.text_label(f"${NO_TEXT}$", name_format=f"$pieceName$${DROP_WARNINGS}$", property_name=HOOK_PROPERTY,
+        vp.text_label(f"${NO_TEXT}$", menu="", name_format=f"$pieceName$${DROP_WARNINGS}$", property_name=HOOK_PROPERTY,
                       description="Warnings in the move's chat line (draws nothing)"),
         vp.calculated_property(DROP_WARNINGS, expression),
     ]
