@@ -23,7 +23,7 @@ from modgen.engine import run_engine
 from modgen.movement import prohibited_title
 from modgen.vassal.module import read_module
 from modgen.vassal.savefile import read_game_data
-from modgen.vmod.piecedefs import unit_piece_name
+from modgen.vmod.piecedefs import MASK_KEY, unit_piece_name
 from modgen.stacking import BOTH_SIDES
 from modgen.vmod.warnings import closed_terrain, restrictions_of, rule_timing
 
@@ -280,3 +280,31 @@ def test_the_both_sides_warning_is_the_checker_s_finding(among_enemies, game_id:
     rule = rule_timing(d["game"], BOTH_SIDES).rule
     found = [(f.rule, f.title, f.hexes) for f in check_saves([d["save"]], d["module"]).saves[0].findings]
     assert (rule, BOTH_SIDES, (d["hex"],)) in found, found
+
+
+@pytest.fixture(scope="module")
+def hidden_among_enemies(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """Battle for Galicia 1914, 4.1 ("Units of both sides in one hex"), 5.4 (a unit may be hidden from the
+    opponent): ah-inf-38 hidden by its owner (Ctrl+M), then dropped on a hex the campaign gives the Russians."""
+    require_engine()
+    game = loaded("galicia1914")
+    module = built(tmp_path_factory, REPO, "galicia1914")
+    setup, setup_file = next((n, f) for n, f in read_module(module).setups.items() if f)
+    with zipfile.ZipFile(module) as z:
+        start = read_game_data(z.read(setup_file), setup_file)
+    rec = next(r for r in start.pieces if _property(r, "UnitId") == "ah-inf-38")
+    russian = next(r for r in start.pieces if r.map == MAIN and _property(r, "SideId") == "russian")
+    res = run_engine(module, setup=setup, images=False, side="Austria-Hungary",
+                     actions=[{"op": "key", "piece": rec.id, "key": MASK_KEY},
+                              {"op": "move", "piece": rec.id, "map": MAIN, "x": russian.x, "y": russian.y}])
+    hex_id = next(h for h in game.map.hex_ids() if game.map.centre(h)[1:] == (russian.x, russian.y))
+    return {"res": res, "hex": hex_id, "mask": f"{game.nationalities[game.units['ah-inf-38'].nationality].name} unit"}
+
+
+def test_a_hidden_unit_warns_under_its_mask_s_name(hidden_among_enemies) -> None:
+    """The move's line names a hidden unit by its mask for everyone (VASSAL's MovementReporter hides all
+    masked pieces): its warning still follows, the rule and the hex being what the opponent sees anyway."""
+    d = hidden_among_enemies
+    assert d["res"].ok, d["res"].describe()
+    _, move = d["res"].of_kind("action")
+    assert _warnings(move) == [f"* ! 4.1 {BOTH_SIDES}: {d['mask']} in {d['hex']}"], move["chat"]

@@ -15,9 +15,10 @@ line costs nothing more: VASSAL already asks the moved unit for its name to prin
   terrain is tested in BeanShell; units of another side in the stack are SumStack of their `OnSide_`
   properties; a reinforcement before its turn and a restricted unit off its set-up hex are the conditions
   the checks' plain matches test (modgen.vmod.warnings), written in BeanShell.
-The name carries its warnings wherever VASSAL shows it while they hold (the stack viewer, other reports);
-inside the Mask: a hidden unit's name is the mask's, warnings and all. Not while "Check position" runs (its
-own lines name the unit, then the warning). The module preference turns them off.
+The name carries its warnings wherever VASSAL shows it while they hold (the stack viewer, other reports).
+Outside the Mask: a hidden unit warns too, under the mask's name ("German unit [! ...]"), as a check's line
+names it; the rule and the hex are what the opponent may see. Not while "Check position" runs (its own
+lines name the unit, then the warning). The module preference turns them off.
 """
 
 from __future__ import annotations

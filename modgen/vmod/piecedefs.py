@@ -103,9 +103,9 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
         vp.send_to_location("Eliminate", ELIMINATE_KEY, elim.window, elim.window, ex, ey, description="Send to the Eliminated box"),
         moved_marker(game.counter_size),
         *movement_trail(),
+        *drop_line(game, unit),  # its warnings after its name, in the move's chat line: outside the mask, as a check's
         vp.mask(MASK_KEY, mask_image(nat.id), f"{nat.name} unit", command="Hide from opponent", access="side", description=game.texts.mask),
         *states.inner,
-        *drop_line(game, unit),  # its warnings after its name and label, in the move's chat line: inside the mask
         unit_label(),
     ]
     full_steps = game.unit_steps(unit, False) or 0
