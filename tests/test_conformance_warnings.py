@@ -22,7 +22,7 @@ from modgen.check.run import check_saves
 from modgen.engine import run_engine
 from modgen.movement import prohibited_title
 from modgen.vassal.module import read_module
-from modgen.vassal.savefile import read_game_data
+from modgen.vassal.savefile import SavedGame, read_game_data
 from modgen.vmod.piecedefs import MASK_KEY, unit_piece_name
 from modgen.stacking import BOTH_SIDES
 from modgen.vmod.warnings import closed_terrain, restrictions_of, rule_timing
@@ -43,14 +43,19 @@ def test_a_game_whose_tec_closes_no_terrain_carries_no_warning() -> None:
     assert [rule for rule, what in warned_rules(game) if "terrain" in what] == []  # it warns of stacking and enemies only
 
 
+def _first_setup(module: Path) -> tuple[str, SavedGame]:
+    """(menu name, decoded save) of the module's first predefined set-up."""
+    setup, setup_file = next((n, f) for n, f in read_module(module).setups.items() if f)
+    with zipfile.ZipFile(module) as z:
+        return setup, read_game_data(z.read(setup_file), setup_file)
+
+
 def _drops(game_id: str, module: Path, out: Path) -> dict:
     """A unit the harness's side may move: dropped on a free open hex (no warning), then on the first hex
     whose terrain is closed to it (one warning); the engine saves the game after the second drop."""
     game = loaded(game_id)
     side = game.sides[0].name
-    setup, setup_file = next((n, f) for n, f in read_module(module).setups.items() if f)
-    with zipfile.ZipFile(module) as z:
-        start = read_game_data(z.read(setup_file), setup_file)
+    setup, start = _first_setup(module)
     occupied = {(r.x, r.y) for r in start.pieces if r.map == MAIN}
     for rec in start.pieces:
         uid = _property(rec, "UnitId")
@@ -127,9 +132,7 @@ def early(tmp_path_factory: pytest.TempPathFactory) -> dict:
     require_engine()
     game = loaded("galicia1914")
     module = built(tmp_path_factory, REPO, "galicia1914")
-    setup, setup_file = next((n, f) for n, f in read_module(module).setups.items() if f)
-    with zipfile.ZipFile(module) as z:
-        start = read_game_data(z.read(setup_file), setup_file)
+    setup, start = _first_setup(module)
     rec = next(r for r in start.pieces if _property(r, "UnitId") == "ah-inf-17")
     assert rec.map != MAIN and game.primary_scenario.arrival_of("ah-inf-17").turn == 3
     hex_id = "5.05"
@@ -173,9 +176,7 @@ def released(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
     for game_id, (uid, home, beside, rule) in RELEASED.items():
         game = loaded(game_id)
         module = built(tmp_path_factory, REPO, game_id)
-        setup, setup_file = next((n, f) for n, f in read_module(module).setups.items() if f)
-        with zipfile.ZipFile(module) as z:
-            start = read_game_data(z.read(setup_file), setup_file)
+        setup, start = _first_setup(module)
         rec = next(r for r in start.pieces if _property(r, "UnitId") == uid)
         assert rec.map == MAIN and game.map.centre(home)[1:] == (rec.x, rec.y)
 
@@ -289,9 +290,7 @@ def hidden_among_enemies(tmp_path_factory: pytest.TempPathFactory) -> dict:
     require_engine()
     game = loaded("galicia1914")
     module = built(tmp_path_factory, REPO, "galicia1914")
-    setup, setup_file = next((n, f) for n, f in read_module(module).setups.items() if f)
-    with zipfile.ZipFile(module) as z:
-        start = read_game_data(z.read(setup_file), setup_file)
+    setup, start = _first_setup(module)
     rec = next(r for r in start.pieces if _property(r, "UnitId") == "ah-inf-38")
     russian = next(r for r in start.pieces if r.map == MAIN and _property(r, "SideId") == "russian")
     res = run_engine(module, setup=setup, images=False, side="Austria-Hungary",
