@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         for game_id in args.games.split(","):
             modules = {}
             for variant in VARIANTS:
-                out = Path(tmp) / variant.replace(" ", "-")
+                out = Path(tmp) / variant
                 if variant == "with":
                     build_game(REPO, game_id, out, use_cache=False)
                 else:

@@ -35,10 +35,10 @@ GAMES = ("galicia1914", "owc1914", "ef1914")  # Holland '44's TEC closes no terr
 
 def test_a_game_whose_tec_closes_no_terrain_carries_no_warning() -> None:
     from modgen.vmod.dropline import ZONE_NOTE, drop_line
-    from modgen.vmod.warnings import drop_warnings, warned_rules
+    from modgen.vmod.warnings import prohibited_warnings, warned_rules
 
     game = loaded("holland44")
-    assert all(drop_warnings(game, u) == [] for u in game.units.values())
+    assert all(prohibited_warnings(game, u) == [] for u in game.units.values())
     assert not any(ZONE_NOTE in t.type for u in game.units.values() for t in drop_line(game, u))
     assert [rule for rule, what in warned_rules(game) if "terrain" in what] == []  # it warns of stacking and enemies only
 

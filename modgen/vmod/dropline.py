@@ -31,8 +31,8 @@ from ..stacking import BOTH_SIDES
 from ..conventions import MAIN_MAP
 from ..vassal import pieces as vp
 from ..vassal.pieces import beanshell_string
-from .warnings import (CHECKING, WARNINGS_PREFERENCE, Term, arrival_turns, closed_terrain, early_conditions, on_side, release_conditions,
-                       restrictions_of, rule_timing, warnings_enabled)
+from .warnings import (CHECKING, WARNINGS_PREFERENCE, Term, arrival_turns, closed_terrain, early_conditions, on_side, per_game,
+                       release_conditions, restrictions_of, rule_timing, warnings_enabled)
 
 DROP_WARNINGS = "DropWarnings"  # Calculated Property: the unit's warnings where it stands, "" when none
 NO_TEXT = "NoText"  # answered "" by the outermost Marker (piecedefs.drop_answers): the hook label's text
@@ -80,6 +80,12 @@ def closure_classes(game: Game) -> list[tuple[str, ...]]:
     are the zone property ZONE_NOTE + k. None when the game declares no prohibited rule."""
     if not (game.movement and game.movement.prohibited_rule) or not warnings_enabled():
         return []
+    return _closed_sets(game)
+
+
+@per_game
+def _closed_sets(game: Game) -> list[tuple[str, ...]]:
+    """Every unit asks (drop_line), and every terrain zone (terrain_notes): read the units once a game."""
     return sorted({tuple(closed_terrain(game, u)) for u in game.units.values()} - {()})
 
 
@@ -95,9 +101,9 @@ def drop_line(game: Game, unit: Unit) -> list[vp.Trait]:
     if not warnings_enabled():
         return []
     parts = []
-    closed = tuple(closed_terrain(game, unit))
-    if closed and closed in closure_classes(game):
-        parts.append(f"{ZONE_NOTE}{closure_classes(game).index(closed)}")
+    closed, classes = tuple(closed_terrain(game, unit)), closure_classes(game)
+    if closed in classes:
+        parts.append(f"{ZONE_NOTE}{classes.index(closed)}")
     enemies = rule_timing(game, BOTH_SIDES)
     others = [s.id for s in game.sides if s.id != unit.side]
     if enemies is not None and others:

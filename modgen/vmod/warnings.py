@@ -8,19 +8,19 @@ checker's findings (issue 25): what a rule says once gives both, so they cannot 
   another side (the RuleTiming titled BOTH_SIDES; each unit carries `OnSide_<side>` for every side, 1 for
   its own, which VASSAL's SumStack sums over its stack); a reinforcement before its turn; a
   movement-restricted unit off its set-up hex before its release turn.
-- "Check position" asks each unit for the same warnings (CHECK_KEY: Trigger Actions whose property matches
-  read the Terrain of its hex, its zone's property, modgen.vmod.terrainzones) and sweeps the hexes that
-  hold units of two sides once per hex.
+- "Check position" (a toolbar button) runs every warning over the map now: it asks each unit for the same
+  warnings (CHECK_KEY: Trigger Actions whose property matches read the Terrain of its hex, its zone's
+  property, modgen.vmod.terrainzones) and sweeps the hexes that hold units of two sides once per hex.
 - Stacking is judged when its rule says it holds (the RuleTiming titled OVERSTACKED: the end of a phase of
   the owner's player turn), once per hex: see modgen.vmod.warnsweep for the turn tracker's part.
-- "Check position" (a toolbar button) runs every warning over the map now.
 The module preference WARNINGS_PREFERENCE turns them all off.
 """
 
 from __future__ import annotations
 
+import functools
 from contextlib import contextmanager
-from typing import Iterator, Optional
+from typing import Callable, Iterator, Optional, TypeVar
 
 from ..conventions import MAIN_MAP, turn_property
 from ..model import Game, Stacking, Unit
@@ -83,20 +83,31 @@ def warnings_enabled() -> bool:
     return _enabled[0]
 
 
-_last: list[tuple[Game, tuple, tuple]] = []  # the last game asked about, its timings and restrictions
+T = TypeVar("T")
 
 
+def per_game(fn: Callable[[Game], T]) -> Callable[[Game], T]:
+    """fn(game), kept for the last game asked: every unit of a module asks the same game's (a build makes
+    one game's module at a time), and each answer reads all the game's units or rules."""
+    last: list[tuple[Game, T]] = []
+
+    @functools.wraps(fn)
+    def answer(game: Game) -> T:
+        if not (last and last[0][0] is game):
+            last[:] = [(game, fn(game))]
+        return last[0][1]
+    return answer
+
+
+@per_game
 def _declared(game: Game) -> tuple[tuple, tuple]:
-    """(every RuleTiming the game's rules declare, every Restriction its plugin declares); every unit asks."""
+    """(every RuleTiming the game's rules declare, every Restriction its plugin declares)."""
     from ..plugins import rules_for  # the plugins import the rules packages: only when a module is made
 
-    if _last and _last[0][0] is game:
-        return _last[0][1], _last[0][2]
     rules = rules_for(game)
     spec = getattr(rules, "report", None)
     timings = tuple(getattr(spec, "timings", ()) or ())
     restrictions = tuple(rules.restrictions(game)) if hasattr(rules, "restrictions") else ()
-    _last[:] = [(game, timings, restrictions)]
     return timings, restrictions
 
 
@@ -191,17 +202,18 @@ def stack_count_text(st: Stacking) -> tuple[str, str]:
 
 
 def unit_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
-    """The unit's warnings: prohibited terrain and another side's hex on a drop or a check, and its part of
-    the stacking check (a Report Action, the global property noting the hex, the Trigger Action)."""
+    """The unit's part of "Check position" (prohibited terrain, another side's hex, early arrival, release)
+    and of the stacking check (a Report Action, the global property noting the hex, the Trigger Action).
+    Its warnings on a drop are modgen.vmod.dropline's."""
     enemies, stacking = enemy_warnings(game, unit), stack_warnings(game, unit)
-    traits = [*drop_warnings(game, unit), *enemies, *early_warnings(game, unit), *release_warnings(game, unit), *stacking]
+    traits = [*prohibited_warnings(game, unit), *enemies, *early_warnings(game, unit), *release_warnings(game, unit), *stacking]
     if enemies or stacking:  # both warn once per hex on a check: the hex noted in WARNED_AT
         traits.append(vp.set_global_property(WARNED_AT, [("", WARNED_KEY, vp.property_changer("P", "$LocationName$"))],
                                              description="Warn once per hex: the hex warned about"))
     return traits
 
 
-def drop_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
+def prohibited_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     """The unit's warning on a check when it stands on terrain closed to it: a Report Action and the Trigger
     Action that fires it; none for a unit no terrain is closed to, or a game that declares no prohibited
     rule. (A drop's is in the move's line: modgen.vmod.dropline.)"""
