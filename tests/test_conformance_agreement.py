@@ -24,6 +24,7 @@ from modgen.movement import prohibited_title
 from modgen.stacking import BOTH_SIDES, OVERSTACKED
 
 from .conftest import REPO, built, loaded, require_engine
+from .test_conformance_warnings import _warnings
 
 GAMES = ("galicia1914", "ef1914", "owc1914", "holland44")
 PROHIBITED = prohibited_title("")  # "Unit in prohibited terrain ()": its start names the kind
@@ -53,7 +54,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
 
 
 def _warned(run: dict) -> dict[Path, set[tuple[str, str]]]:
-    """Per save: (rule, hex) of each warning "Check position" printed ("* ! RULE Title: ... in HEX...")."""
+    """Per save: (rule, hex) of each warning "Check position" printed (read as "* ! RULE Title: ... in HEX...")."""
     res = run["res"]
     assert res.ok, res.describe()
     checks = [a for a in res.of_kind("action") if a["op"] == "button"]
@@ -61,9 +62,7 @@ def _warned(run: dict) -> dict[Path, set[tuple[str, str]]]:
     out: dict[Path, set[tuple[str, str]]] = {}
     for save, a in zip(run["saves"], checks):
         found = set()
-        for line in a["chat"]:
-            if not line.startswith("* ! "):
-                continue
+        for line in _warnings(a):
             rule, rest = line[len("* ! "):].split(" ", 1)
             where = rest.rsplit(" in ", 1)[1].split(",")[0].strip()
             found.add((rule, where))

@@ -35,10 +35,9 @@ GAMES = ("galicia1914", "owc1914", "ef1914")  # Holland '44's TEC closes no terr
 
 def test_a_game_whose_tec_closes_no_terrain_carries_no_warning() -> None:
     from modgen.vmod.dropline import ZONE_NOTE, drop_line
-    from modgen.vmod.warnings import prohibited_warnings, warned_rules
+    from modgen.vmod.warnings import warned_rules
 
     game = loaded("holland44")
-    assert all(prohibited_warnings(game, u) == [] for u in game.units.values())
     assert not any(ZONE_NOTE in t.type for u in game.units.values() for t in drop_line(game, u))
     assert [rule for rule, what in warned_rules(game) if "terrain" in what] == []  # it warns of stacking and enemies only
 
@@ -85,20 +84,24 @@ def dropped(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
 _MOVE_LINE = re.compile(r"^\* (?P<names>.*?) moves (?P<start>.*) -> (?P<to>.*) \*$")  # the map's move format
 _BRACKETED = re.compile(r" \[! ([^\]]+)\]")
 _NAMES = re.compile(r", (?![^\[]*\])")  # the commas between the names of pieces moved together
+_CHECK_LINE = re.compile(r"^\* (?P<name>.*? \[! .*\]) in (?P<to>[^ ]+)$")  # dropline.CHECK_LINE
 
 
 def _warnings(record: dict) -> list[str]:
     """The module's warnings among the chat lines an engine action recorded, each as "* ! RULE Title: NAME in
-    HEX": so a check's and a phase's lines read; a drop's are bracketed after the unit's name in the move's
-    line ("* NAME [! RULE Title] moves A -> B *", modgen.vmod.dropline), read here into the same form."""
+    HEX": so a phase's stacking lines read; a drop's are bracketed after the unit's name in the move's line
+    ("* NAME [! RULE Title] moves A -> B *", modgen.vmod.dropline), and a check's in its line for the unit
+    ("* NAME [! RULE Title] in HEX", dropline.check_line): read here into the same form, one a warning."""
     out = []
     for line in record.get("chat", []):
-        move = _MOVE_LINE.match(line)
+        move, check = _MOVE_LINE.match(line), _CHECK_LINE.match(line)
         if line.startswith("* ! "):
             out.append(line)
         elif move and "[! " in move["names"]:
             for name in _NAMES.split(move["names"]):
                 out += [f"* ! {w}: {_BRACKETED.sub('', name)} in {move['to']}" for w in _BRACKETED.findall(name)]
+        elif check:
+            out += [f"* ! {w}: {_BRACKETED.sub('', check['name'])} in {check['to']}" for w in _BRACKETED.findall(check["name"])]
     return out
 
 
@@ -216,8 +219,8 @@ ALL_GAMES = ("galicia1914", "owc1914", "ef1914", "holland44")
 
 def _enemy_drop(game_id: str, module: Path, out: Path) -> dict:
     """A unit (unmasked, held by no movement restriction) dropped on a free hex (no both-sides warning),
-    then onto a hex the set-up gives the other side (warns), then "Check position" (warns once for that
-    hex); the engine saves the game. A unit brought from its arrival box may warn of its early arrival too."""
+    then onto a hex the set-up gives the other side (warns), then "Check position" (each unit of that hex
+    warns); the engine saves the game. A unit brought from its arrival box may warn of its early arrival too."""
     game = loaded(game_id)
     hex_at = {game.map.centre(h)[1:]: h for h in game.map.hex_ids()}
     for setup, setup_file in ((n, f) for n, f in read_module(module).setups.items() if f):
@@ -248,7 +251,8 @@ def _enemy_drop(game_id: str, module: Path, out: Path) -> dict:
 
     res = run_engine(module, setup=setup, images=False, side=side.name, save_as=out,
                      actions=[drop(free), drop(enemy_at), {"op": "button", "button": "Check position"}])
-    return {"game": game, "unit": _property(mover, "UnitId"), "hex": enemy_at, "res": res, "save": out}
+    there = sum(1 for r, _ in on_map if hex_at[(r.x, r.y)] == enemy_at) + 1  # the set-up's units of that hex, and the mover
+    return {"game": game, "unit": _property(mover, "UnitId"), "hex": enemy_at, "res": res, "save": out, "units": there}
 
 
 @pytest.fixture(scope="module")
@@ -257,10 +261,10 @@ def among_enemies(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
 
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)
-def test_a_drop_among_the_other_side_s_units_warns_once_and_so_does_a_check(among_enemies, game_id: str) -> None:
+def test_a_drop_among_the_other_side_s_units_warns_and_so_does_each_unit_of_the_hex_on_a_check(among_enemies, game_id: str) -> None:
     """Each game's rule for one side's units in a hex the other holds (the plugin's RuleTiming titled
-    "Units of both sides in one hex"): the dropped unit warns in its own name; "Check position" warns
-    once for the hex, whichever unit of it VASSAL visits first."""
+    "Units of both sides in one hex"): the dropped unit warns in its own name; on "Check position" every
+    unit of that hex, of either side, stands where the rule is broken, and each says so in its line."""
     d = among_enemies[game_id]
     assert d["res"].ok, d["res"].describe()
     free, among, check = d["res"].of_kind("action")
@@ -271,8 +275,10 @@ def test_a_drop_among_the_other_side_s_units_warns_once_and_so_does_a_check(amon
 
     assert both(free) == [], free["chat"]
     assert both(among) == [f"* ! {rule} {BOTH_SIDES}: {name} in {d['hex']}"], among["chat"]
-    (line,) = both(check)
-    assert line.startswith(f"* ! {rule} {BOTH_SIDES}: ") and line.endswith(f" in {d['hex']}"), line
+    lines = both(check)
+    assert len(lines) == d["units"] and all(w.startswith(f"* ! {rule} {BOTH_SIDES}: ") and w.endswith(f" in {d['hex']}")
+                                            for w in lines), check["chat"]
+    assert f"* ! {rule} {BOTH_SIDES}: {name} in {d['hex']}" in lines, lines
 
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)

@@ -17,8 +17,11 @@ line costs nothing more: VASSAL already asks the moved unit for its name to prin
   the checks' plain matches test (modgen.vmod.warnings), written in BeanShell.
 The name carries its warnings wherever VASSAL shows it while they hold (the stack viewer, other reports).
 Outside the Mask: a hidden unit warns too, under the mask's name ("German unit [! ...]"), as a check's line
-names it; the rule and the hex are what the opponent may see. Not while "Check position" runs (its own
-lines name the unit, then the warning). The module preference turns them off.
+names it; the rule and the hex are what the opponent may see. The module preference turns them off.
+"Check position" prints the same: each unit whose warnings hold where it stands prints its name and hex
+(check_line: "* AH 38 (12) [! TEC Unit in prohibited terrain (Swamp)] in 3.05"), one Report Action a unit
+where there had been a Report and a Trigger Action a rule (a unit's every trait is walked by each property
+VASSAL asks of it that no trait answers: fewer traits, a faster drop and a faster load).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from ..stacking import BOTH_SIDES
 from ..conventions import MAIN_MAP
 from ..vassal import pieces as vp
 from ..vassal.pieces import beanshell_string
-from .warnings import (CHECKING, WARNINGS_PREFERENCE, Term, arrival_turns, closed_terrain, early_conditions, on_side, per_game,
+from .warnings import (CHECK_KEY, WARNINGS_PREFERENCE, Term, arrival_turns, closed_terrain, early_conditions, on_side, per_game,
                        release_conditions, restrictions_of, rule_timing, warnings_enabled)
 
 DROP_WARNINGS = "DropWarnings"  # Calculated Property: the unit's warnings where it stands, "" when none
@@ -57,7 +60,8 @@ def bsh_value(text: str) -> str:
 
 
 def beanshell_any(conjunctions: list[list[Term]]) -> str:
-    """The conditions modgen.vmod.warnings.any_of writes in VASSAL's plain syntax, in BeanShell."""
+    """Conditions (modgen.vmod.warnings.early_conditions, release_conditions) in BeanShell: `||` between the
+    conjunctions, `&&` within each."""
     ops = {"=": "=="}
     return " || ".join("(" + " && ".join(f"{p}{ops.get(op, op)}{bsh_value(v)}" for p, op, v in c) + ")" for c in conjunctions)
 
@@ -119,11 +123,22 @@ def drop_line(game: Game, unit: Unit) -> list[vp.Trait]:
         parts.append(f'({_off_home(game, release_conditions(game, unit))} ? {words} : "")')
     if not parts:
         return []
-    # not while "Check position" runs: its reports print the name before the warning they give
-    expression = (f"{{{WARNINGS_PREFERENCE}==true && {CHECKING}==\"\" && CurrentMap=={beanshell_string(MAIN_MAP)} ? "
+    expression = (f"{{{WARNINGS_PREFERENCE}==true && CurrentMap=={beanshell_string(MAIN_MAP)} ? "
                   + " + ".join(parts) + ' : ""}')
     return [
         vp.text_label(f"${NO_TEXT}$", menu="", name_format=f"$pieceName$${DROP_WARNINGS}$", property_name=HOOK_PROPERTY,
                       description="Warnings in the move's chat line (draws nothing)"),
         vp.calculated_property(DROP_WARNINGS, expression),
     ]
+
+
+CHECK_LINE = "$newPieceName$ in $location$"  # "* AH 38 (12) [! TEC Unit in prohibited terrain (Swamp)] in 3.05"
+
+
+def check_line(hook: list[vp.Trait]) -> list[vp.Trait]:
+    """The unit's part of "Check position", given its drop_line: a Report Action that prints its name, its
+    warnings in it, and its hex. The check sends CHECK_KEY only to units whose DROP_WARNINGS are not empty
+    (modgen.vmod.warnsweep)."""
+    if not hook:
+        return []
+    return [vp.report_action([CHECK_KEY], CHECK_LINE, description="Warn on a check: the unit's warnings where it stands")]

@@ -21,7 +21,7 @@ from ..layout import TracksLayout
 from ..model import Game, Marker, Scenario, Unit, Values
 from ..unitstates import badge_offset, state_image, state_layer_name
 from ..vassal import pieces as vp
-from .dropline import NO_TEXT, drop_line
+from .dropline import NO_TEXT, check_line, drop_line
 from .warnings import marker_properties, unit_properties, unit_warnings
 from .reports import Reported, marker_reports, moved_marker, movement_trail, state_reports, unit_reports
 
@@ -95,15 +95,17 @@ def unit_def(game: Game, scenario: Scenario, unit: Unit, layout: TracksLayout) -
                             eliminate=ELIMINATE_KEY, delete=DELETE_KEY, step_level=f"{STEP_LAYER}_Level",
                             mask_name=f"{nat.name} unit", label=LABEL_KEY)
     states = unit_state_traits(game)
+    hook = drop_line(game, unit)
     traits: list[vp.Trait] = [
         *drop_answers(),
         *reported.outer,
         *states.outer,
-        *unit_warnings(game, unit),  # Report Actions and their Trigger Actions: outside every trait, as the reports
+        *check_line(hook),  # Report Actions (and the stacking's Trigger Action): outside every trait, as the reports
+        *unit_warnings(game, unit),
         vp.send_to_location("Eliminate", ELIMINATE_KEY, elim.window, elim.window, ex, ey, description="Send to the Eliminated box"),
         moved_marker(game.counter_size),
         *movement_trail(),
-        *drop_line(game, unit),  # its warnings after its name, in the move's chat line: outside the mask, as a check's
+        *hook,  # its warnings after its name, in the move's chat line: outside the mask, as a check's
         vp.mask(MASK_KEY, mask_image(nat.id), f"{nat.name} unit", command="Hide from opponent", access="side", description=game.texts.mask),
         *states.inner,
         unit_label(),

@@ -8,9 +8,9 @@ checker's findings (issue 25): what a rule says once gives both, so they cannot 
   another side (the RuleTiming titled BOTH_SIDES; each unit carries `OnSide_<side>` for every side, 1 for
   its own, which VASSAL's SumStack sums over its stack); a reinforcement before its turn; a
   movement-restricted unit off its set-up hex before its release turn.
-- "Check position" (a toolbar button) runs every warning over the map now: it asks each unit for the same
-  warnings (CHECK_KEY: Trigger Actions whose property matches read the Terrain of its hex, its zone's
-  property, modgen.vmod.terrainzones) and sweeps the hexes that hold units of two sides once per hex.
+- "Check position" (a toolbar button) runs every warning over the map now: each unit whose drop warnings
+  hold where it stands prints them in a line of its own, as its move's line would (modgen.vmod.dropline:
+  one Report Action, CHECK_KEY); then the stacking sweep.
 - Stacking is judged when its rule says it holds (the RuleTiming titled OVERSTACKED: the end of a phase of
   the owner's player turn), once per hex: see modgen.vmod.warnsweep for the turn tracker's part.
 The module preference WARNINGS_PREFERENCE turns them all off.
@@ -24,33 +24,28 @@ from typing import Callable, Iterator, Optional, TypeVar
 
 from ..conventions import MAIN_MAP, turn_property
 from ..model import Game, Stacking, Unit
-from ..movement import ARRIVED_EARLY, BEFORE_RELEASE, Restriction, prohibited_title
+from ..movement import ARRIVED_EARLY, Restriction
 from ..stacking import BOTH_SIDES, FREE_STACKING, OVERSTACKED, limit_words
 from ..vassal import pieces as vp
 from .reports import FIRST_PRIVATE_KEY
 
 CTRL = 130  # the modifiers VASSAL writes for Ctrl (old and new masks)
 # Ctrl+F13 is free: it was the key the main map sent each piece a player moved (Map `moveKey`), the drops'
-# warnings' hook, until they moved into the move's chat line (modgen.vmod.dropline: a drop is twice as fast)
-PROHIBITED_KEY = f"{FIRST_PRIVATE_KEY + 1},{CTRL}"  # Ctrl+F14: fires the prohibited-terrain warning
+# warnings' hook, until they moved into the move's chat line (modgen.vmod.dropline: a drop is twice as fast).
+# Ctrl+F14 and Ctrl+F19-F22 are free too: the check's Report and Trigger Actions of each warning, one pair a
+# rule on every unit, until a check printed the drop line's warnings (modgen.vmod.dropline.check_line)
 STACK_KEY = f"{FIRST_PRIVATE_KEY + 2},{CTRL}"  # Ctrl+F15: sent to the units of an over-stacked hex (warnsweep)
-CHECK_KEY = f"{FIRST_PRIVATE_KEY + 3},{CTRL}"  # Ctrl+F16: "Check position" asks a unit for its drop warnings
+CHECK_KEY = f"{FIRST_PRIVATE_KEY + 3},{CTRL}"  # Ctrl+F16: "Check position" has a unit print its drop warnings
 STACK_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 4},{CTRL}"  # Ctrl+F17: prints the stacking warning
 WARNED_KEY = f"{FIRST_PRIVATE_KEY + 5},{CTRL}"  # Ctrl+F18: notes the hex just warned about (once per hex)
-ENEMY_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 6},{CTRL}"  # Ctrl+F19: prints the both-sides warning
-EARLY_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 7},{CTRL}"  # Ctrl+F20: prints the early-arrival warning
-RELEASE_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 8},{CTRL}"  # Ctrl+F21: prints the release warning
-ENEMY_CHECK_KEY = f"{FIRST_PRIVATE_KEY + 9},{CTRL}"  # Ctrl+F22: "Check position" sends it to the units of mixed hexes
-STACK_WORDS_KEY = f"{FIRST_PRIVATE_KEY + 10},{CTRL}"  # Ctrl+F23: STACK_WORDS = the warning's words for the unit's stack
-RESTRICTED = "Restricted"  # Marker property: 1 on a unit held on its set-up hex in some scenario
-ARRIVES = "Arrives"  # Marker property: 1 on a unit some scenario brings in as a reinforcement
+# Ctrl+F23 is free: it set the stacking warning's words into a global property, now Calculated Properties
 WARNINGS_PREFERENCE = "RulesWarnings"  # the module's Boolean preference (a global property true/false)
-TERRAIN_PROPERTY = "Terrain"  # a hex's terrain name: its zone's property, else the map's (modgen.vmod.buildfile)
 WARNED_AT = "StackWarnedAt"  # global property: the hex the running stacking check last warned about
 NOT_WARNED_HERE = f"{{{WARNED_AT}!=LocationName}}"  # the unit's hex is not the one just warned about (once per hex)
 CHECKING = "RulesChecking"  # global property: "Check position" while that button runs, else empty
 STACK_UNITS, STACK_FREE, STACK_SKIP, STEPS = "StackUnits", "StackFree", "StackSkip", "Steps"  # Marker properties
-STACK_WORDS = "StackWarning"  # global property, set as a hex warns: "8 steps in 1.01, limit 6 steps (end of Red Movement)"
+STACK_COUNT = "StackCount"  # Calculated Property: what the unit's stack holds, "8 steps" (the stacking warning's words)
+STACK_MOMENT = "StackMoment"  # Calculated Property: when the stacking warning is given, "end of Red Movement"
 ON_SIDE = "OnSide_"  # + side id: 1 on each unit of that side
 
 
@@ -135,14 +130,6 @@ def restrictions_of(game: Game, unit: Unit) -> list[Restriction]:
 Term = tuple[str, str, str]  # (property, operator: = != < >, value): one test of a condition
 
 
-def any_of(conjunctions: list[list[Term]]) -> str:
-    """A property match in VASSAL's plain syntax (PropertiesPieceFilter: `name=value` terms, `&&` within a
-    conjunction, `||` between them): no BeanShell to run. Each conjunction starts with the warnings
-    preference. (modgen.vmod.dropline writes the same conditions in BeanShell.)"""
-    return " || ".join(" && ".join([f"{WARNINGS_PREFERENCE}=true", *(f"{p}{op}{v}" for p, op, v in c)])
-                       for c in conjunctions)
-
-
 def closed_terrain(game: Game, unit: Unit) -> list[str]:
     """The names of the terrain types closed to the unit, in the map's order."""
     return [t.name for t in game.map.terrain_types.values() if t.closed_to(unit.tags)]
@@ -159,8 +146,6 @@ def unit_properties(game: Game, unit: Unit) -> dict[str, str]:
     free = unit.has(FREE_STACKING)
     out = {STACK_UNITS: "0" if skip or free else "1", STACK_FREE: "1" if free and not skip else "0",
            STACK_SKIP: "1" if skip else "0", **sides_of(game, unit.side)}
-    out[ARRIVES] = "1" if arrival_turns(game, unit) else "0"  # on every unit: the check's filter reads it
-    out[RESTRICTED] = "1" if restrictions_of(game, unit) else "0"
     return out
 
 
@@ -202,47 +187,15 @@ def stack_count_text(st: Stacking) -> tuple[str, str]:
 
 
 def unit_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
-    """The unit's part of "Check position" (prohibited terrain, another side's hex, early arrival, release)
-    and of the stacking check (a Report Action, the global property noting the hex, the Trigger Action).
-    Its warnings on a drop are modgen.vmod.dropline's."""
-    enemies, stacking = enemy_warnings(game, unit), stack_warnings(game, unit)
-    traits = [*prohibited_warnings(game, unit), *enemies, *early_warnings(game, unit), *release_warnings(game, unit), *stacking]
-    if enemies or stacking:  # both warn once per hex on a check: the hex noted in WARNED_AT
-        traits.append(vp.set_global_property(WARNED_AT, [("", WARNED_KEY, vp.property_changer("P", "$LocationName$"))],
-                                             description="Warn once per hex: the hex warned about"))
-    return traits
-
-
-def prohibited_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
-    """The unit's warning on a check when it stands on terrain closed to it: a Report Action and the Trigger
-    Action that fires it; none for a unit no terrain is closed to, or a game that declares no prohibited
-    rule. (A drop's is in the move's line: modgen.vmod.dropline.)"""
-    names = closed_terrain(game, unit)
-    rule = game.movement.prohibited_rule if game.movement else ""
-    if not names or not rule or not _enabled[0]:
+    """The unit's part of the stacking check: a Report Action, the global properties of the warning's words
+    and of the hex warned about, and the Trigger Action. (Its part of "Check position" is its drop line's:
+    modgen.vmod.dropline.check_line.)"""
+    stacking = stack_warnings(game, unit)
+    if not stacking:
         return []
-    text = f"! {rule} {prohibited_title(f'${TERRAIN_PROPERTY}$')}: $newPieceName$ in $location$"
-    return [
-        vp.report_action([PROHIBITED_KEY], text, description=f"Warn: {rule} prohibited terrain"),
-        vp.trigger_action([CHECK_KEY], [PROHIBITED_KEY], any_of([[(TERRAIN_PROPERTY, "=", n)] for n in names]),
-                          name=f"Warn: {rule} prohibited terrain"),
-    ]
-
-
-def enemy_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
-    """The unit's part of the "Check position" sweep of hexes holding units of two sides
-    (modgen.vmod.warnsweep): the first unit of such a hex warns and notes its hex in WARNED_AT (emptied when
-    the check ends), the others stay silent. (A drop's is in the move's line: modgen.vmod.dropline.)"""
-    timing = rule_timing(game, BOTH_SIDES)
-    if timing is None or len(game.sides) < 2:
-        return []
-    rule = getattr(timing, "rule")
-    what = f"Warn: {rule} {BOTH_SIDES.lower()}"
-    return [
-        vp.report_action([ENEMY_REPORT_KEY], f"! {rule} {BOTH_SIDES}: $newPieceName$ in $location$", description=what),
-        vp.trigger_action([ENEMY_CHECK_KEY], [ENEMY_REPORT_KEY, WARNED_KEY], NOT_WARNED_HERE,
-                          name=f"{what}, once per hex on a check"),
-    ]
+    # warn once per hex: the hex noted in WARNED_AT
+    return [*stacking, vp.set_global_property(WARNED_AT, [("", WARNED_KEY, vp.property_changer("P", "$LocationName$"))],
+                                              description="Warn once per hex: the hex warned about")]
 
 
 def arrival_turns(game: Game, unit: Unit) -> dict[str, int]:
@@ -272,28 +225,9 @@ def early_conditions(game: Game, unit: Unit) -> list[list[Term]]:
     return out
 
 
-def early_match(game: Game, unit: Unit) -> str:
-    """early_conditions in VASSAL's plain syntax."""
-    return any_of(early_conditions(game, unit))
-
-
 def _scenario_terms(game: Game, sc_id: str) -> list[Term]:
     """The Scenario property naming the scenario: its id, or nothing in a game of one scenario."""
     return [("Scenario", "=", sc_id), ("Scenario", "=", "")] if len(game.scenarios) == 1 else [("Scenario", "=", sc_id)]
-
-
-def early_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
-    """The unit's warning on a check when it stands on the map before its scenario brings it in."""
-    timing = rule_timing(game, ARRIVED_EARLY)
-    if timing is None or not arrival_turns(game, unit):
-        return []
-    rule = getattr(timing, "rule")
-    match = early_match(game, unit)
-    return [
-        vp.report_action([EARLY_REPORT_KEY], f"! {rule} {ARRIVED_EARLY}: $newPieceName$ in $location$",
-                         description=f"Warn: {rule} early arrival"),
-        vp.trigger_action([CHECK_KEY], [EARLY_REPORT_KEY], match, name=f"Warn: {rule} early arrival"),
-    ]
 
 
 def release_conditions(game: Game, unit: Unit) -> list[list[Term]]:
@@ -302,20 +236,6 @@ def release_conditions(game: Game, unit: Unit) -> list[list[Term]]:
     turn_prop = turn_property(game.turns.label)
     return [[("CurrentMap", "=", MAIN_MAP), named, (turn_prop, "<", str(r.release)), ("LocationName", "!=", r.home)]
             for r in restrictions_of(game, unit) for named in _scenario_terms(game, r.scenario)]
-
-
-def release_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
-    """The unit's warning on a check when it stands off its set-up hex before its release turn."""
-    held = restrictions_of(game, unit)
-    if not held:
-        return []
-    rule = held[0].rule
-    return [
-        vp.report_action([RELEASE_REPORT_KEY], f"! {rule} {BEFORE_RELEASE}: $newPieceName$ in $location$",
-                         description=f"Warn: {rule} moved before its release"),
-        vp.trigger_action([CHECK_KEY], [RELEASE_REPORT_KEY], any_of(release_conditions(game, unit)),
-                          name=f"Warn: {rule} moved before its release"),
-    ]
 
 
 def stack_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
@@ -327,22 +247,22 @@ def stack_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
         return []
     rule = getattr(timing, "rule")
     count, limit = stack_count_text(game.stacking)
-    # a Report Action evaluates its words with the report's own properties, not the piece, as their source:
-    # SumStack there sees no stack, so the words are set into a global property first, in the unit's own
-    # context, and the report reads it as $...$. The hex goes in as $LocationName$, substituted before
-    # BeanShell runs (as a BeanShell value a hex id such as 0303 would turn into the number 303). Not a
-    # Calculated Property of the unit: VASSAL evaluates every one of those at each drop
-    # (PieceMover.applyKeyAfterMove snapshots the piece's properties before its move key).
+    # The words' parts that read the stack are Calculated Properties of the unit, which the report reads as
+    # $...$ with the unit as their source (a BeanShell expression in the report's own text would see the
+    # report's properties only, and SumStack there no stack); the hex is the report's own $location$ (as a
+    # BeanShell value a hex id such as 0303 would turn into the number 303). Not a Set Global Property: VASSAL
+    # builds an editor's configurers for each of those a piece carries when it reads the piece (JFR and the
+    # load benchmark: two of them a unit were most of what the warnings added to opening a module), while a
+    # Calculated Property costs nothing until it is read (no move key: a drop reads none of them).
     # The moment: the end of the owner's phase the rule names, unless "Check position" is running.
-    # Nothing global changes at a phase's end unless a hex warns, so a log records no step of it otherwise.
     phase = phase_ending(timing)
     moment = f'{CHECKING}=="" ? "end of " + Side + " {phase}" : {CHECKING}' if phase else CHECKING
-    words = f'{{{count} + " in $LocationName$, {limit} (" + ({moment}) + ")"}}'
     return [
-        vp.report_action([STACK_REPORT_KEY], f"! {rule} {OVERSTACKED}: ${STACK_WORDS}$", description=f"Warn: {rule} {OVERSTACKED.lower()}"),
-        vp.set_global_property(STACK_WORDS, [("", STACK_WORDS_KEY, vp.property_changer("P", words))],
-                               description=f"Warn: {rule} the warning's words"),
-        vp.trigger_action([STACK_KEY], [STACK_WORDS_KEY, STACK_REPORT_KEY, WARNED_KEY], NOT_WARNED_HERE,
+        vp.report_action([STACK_REPORT_KEY], f"! {rule} {OVERSTACKED}: ${STACK_COUNT}$ in $location$, {limit} (${STACK_MOMENT}$)",
+                         description=f"Warn: {rule} {OVERSTACKED.lower()}"),
+        vp.calculated_property(STACK_COUNT, f"{{{count}}}"),
+        vp.calculated_property(STACK_MOMENT, f"{{{moment}}}"),
+        vp.trigger_action([STACK_KEY], [STACK_REPORT_KEY, WARNED_KEY], NOT_WARNED_HERE,
                           name=f"Warn: {rule} {OVERSTACKED.lower()}, once per hex"),
     ]
 

@@ -10,7 +10,8 @@ Property button then empties it again. "Check position" also names itself in a g
 runs (the moment its warnings name). At a phase's end nothing global changes unless a hex warns, so a
 log records no step for a check that finds nothing. The turn tracker starts the chain with a Turn
 Global Hotkey on the state after the phase, once per side (the side's units only: the rule holds at the
-end of the owner's phase).
+end of the owner's phase). "Check position" runs the stacking sweep, then has every unit whose drop
+warnings hold where it stands print them (modgen.vmod.dropline.check_line).
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from typing import Optional
 
 from ..conventions import MAIN_MAP
 from ..model import Game
-from ..movement import ARRIVED_EARLY
-from ..stacking import BOTH_SIDES, OVERSTACKED
+from ..stacking import OVERSTACKED
 from ..vassal.pieces import beanshell_string, property_changer
 from ..vassal.sequence import encode
-from .warnings import (ARRIVES, CHECK_KEY, ENEMY_CHECK_KEY, STACK_WORDS, RESTRICTED, restrictions_of, STACK_KEY, CHECKING, STACK_SKIP, WARNED_AT, WARNINGS_PREFERENCE, on_side,
-                       over_limit, phase_ending, rule_timing, warnings_enabled)
+from .dropline import DROP_WARNINGS, drop_line
+from .warnings import (CHECK_KEY, CHECKING, STACK_KEY, STACK_SKIP, WARNED_AT, WARNINGS_PREFERENCE, on_side,
+                       over_limit, phase_ending, rule_timing)
 
 F13 = 61440
 CTRL_ALT, CTRL_ALT_SHIFT = 650, 715  # module keys no player types: F13-F24 with these modifiers
@@ -33,8 +34,8 @@ RESET_KEY = f"{F13},{CTRL_ALT}"  # empties WARNED_AT
 CHECKING_ON_KEY = f"{F13 + 1},{CTRL_ALT}"  # CHECKING = CHECK_TEXT
 CHECKING_OFF_KEY = f"{F13 + 4},{CTRL_ALT}"  # CHECKING = ""
 SWEEP_STACK_KEY = f"{F13 + 2},{CTRL_ALT}"  # every over-stacked unit gets STACK_KEY
-SWEEP_CHECK_KEY = f"{F13 + 3},{CTRL_ALT}"  # units that may break a drop rule get CHECK_KEY
-SWEEP_MIXED_KEY = f"{F13 + 5},{CTRL_ALT}"  # units of hexes holding both sides get ENEMY_CHECK_KEY
+SWEEP_CHECK_KEY = f"{F13 + 3},{CTRL_ALT}"  # units whose drop warnings hold where they stand get CHECK_KEY
+# F13+5 with Ctrl+Alt is free: it was the sweep of hexes holding both sides, before the check printed drop lines
 CHECK_BUTTON_KEY = "67,585"  # Alt+Shift+C: "Check position"
 CHECK_TEXT = "Check position"
 NOBODY = "-"  # WARNED_AT between checks: no hex
@@ -118,35 +119,17 @@ def _stack_filter(game: Game, side_id: Optional[str]) -> str:
     return _unit_on_main_map(who, f'SumStack("{STACK_SKIP}")==0 && ({alone}) && ({over_limit(game.stacking)})')
 
 
-def _mixed_filter(game: Game) -> str:
-    """BeanShell: a unit whose stack holds units of more than one side."""
-    return _unit_on_main_map('SideId!=""', _sides_in_stack(game) + ">1")
-
-
-def _check_filter(game: Game, early: bool, restricted: bool) -> Optional[str]:
-    """BeanShell: a unit that may break a drop rule where it stands (closed terrain, arrival, release); the
-    unit's own triggers decide."""
-    parts = []
-    closed = sorted({t.name for t in game.map.terrain_types.values() if t.prohibited or t.prohibited_for})
-    if closed and game.movement and game.movement.prohibited_rule:
-        parts += [f"Terrain=={beanshell_string(n)}" for n in closed]
-    if early:
-        parts.append(f"{ARRIVES}==1")
-    if restricted:
-        parts.append(f"{RESTRICTED}==1")
-    if not parts:
-        return None
-    return _unit_on_main_map('SideId!=""', f"({' || '.join(parts)})")
+def _check_filter() -> str:
+    """BeanShell: a piece whose drop warnings hold where it stands (modgen.vmod.dropline: its DROP_WARNINGS
+    read the warnings preference and the map); a piece without them reads "" and is left out."""
+    return f'{{{DROP_WARNINGS}!=""}}'
 
 
 def module_checks(game: Game) -> Optional[Checks]:
     """The components of the module's warnings, or None when the game's rules declare none it can warn by."""
     stack = rule_timing(game, OVERSTACKED)
-    enemies = rule_timing(game, BOTH_SIDES) is not None and len(game.sides) > 1
-    early = rule_timing(game, ARRIVED_EARLY) is not None
-    restricted = any(restrictions_of(game, u) for u in game.units.values())
-    check_filter = _check_filter(game, early, restricted) if warnings_enabled() else None
-    if stack is None and check_filter is None and not enemies:
+    lines = any(drop_line(game, u) for u in game.units.values())  # some unit prints its drop warnings on a check
+    if stack is None and not lines:
         return None
     sweeps: list[Sweep] = []
     check_keys = [CHECKING_ON_KEY]
@@ -167,11 +150,8 @@ def module_checks(game: Game) -> Optional[Checks]:
             chains.append(Chain(f"Stacking at the end of {name} {phase}", chain_key, encode([sweep_key, RESET_KEY], ",")))
             match = f"{{PlayerTurn=={beanshell_string(game.side(after[0]).name)} && Phase=={beanshell_string(after[1])}}}"
             turn_hotkeys.append({"name": f"Check stacking: end of {name} {phase}", "hotkey": chain_key, "match": match})
-    if enemies:
-        sweeps.append(Sweep(f"{CHECK_TEXT}: units of both sides", SWEEP_MIXED_KEY, ENEMY_CHECK_KEY, _mixed_filter(game)))
-        check_keys.append(SWEEP_MIXED_KEY)
-    if check_filter is not None:
-        sweeps.append(Sweep(f"{CHECK_TEXT}: units where they stand", SWEEP_CHECK_KEY, CHECK_KEY, check_filter))
+    if lines:
+        sweeps.append(Sweep(f"{CHECK_TEXT}: units where they stand", SWEEP_CHECK_KEY, CHECK_KEY, _check_filter()))
         check_keys.append(SWEEP_CHECK_KEY)
     check_keys += [RESET_KEY, CHECKING_OFF_KEY]
     chains.insert(0, Chain(CHECK_TEXT, CHECK_BUTTON_KEY, encode(check_keys, ","), text=CHECK_TEXT,
@@ -183,6 +163,4 @@ def module_checks(game: Game) -> Optional[Checks]:
         {"name": CHECKING, "initial": "", "description": "Check position while that button runs",
          "changers": [Changer(CHECKING_ON_KEY, property_changer("P", CHECK_TEXT)), Changer(CHECKING_OFF_KEY, property_changer("P", ""))]},
     ]
-    if stack is not None:  # set by the unit that warns, read by its report (warnings.stack_warnings)
-        properties.append({"name": STACK_WORDS, "initial": "", "description": "The words of the last stacking warning", "changers": []})
     return Checks(properties, chains, sweeps, turn_hotkeys)
