@@ -1,10 +1,12 @@
 """What the module's warnings (issue 25) cost a player: each game's module built with them and without
 them (modgen.vmod.warnings.without_warnings), then in the real engine, one build after the other:
-- the time to open the module and its largest setup (benchmarks/engine_load.py's measure, best of N);
+- the time to open the module and its largest setup (benchmarks/engine_load.py's measure), the median of
+  --runs engine starts (the median, not the best: on a shared machine one lucky start of one build moved
+  the best of three by 5 points);
 - the time VASSAL takes to drop a unit (the harness's "drop_ms" of a move: PieceMover.performDrop, with the
   move's chat line and its warnings, without the harness's own record of the move), the median of --drops
-  drops, each a unit's first drop of the game (see drop_times), the best of --runs engine starts, the two
-  builds taking turns;
+  drops, each a unit's first drop of the game (see drop_times), the median of --runs engine starts, the
+  two builds taking turns;
 - the time "Check position" takes on the set-up (with the warnings only).
 Target: the warnings add under 10% to the load and to a drop.
 Run: MODGEN_ENGINE_DIR=... .venv/bin/python benchmarks/warnings.py [--runs N] [--games a,b]
@@ -70,9 +72,9 @@ def drop_times(vmod: Path, game_id: str, setup: str, check: bool, drops: int = D
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=3, help="engine starts per module for the load time (best printed)")
+    ap.add_argument("--runs", type=int, default=5, help="engine starts per module (the median printed)")
     ap.add_argument("--games", default=",".join(GAMES))
-    ap.add_argument("--drops", type=int, default=DROPS, help="drops of one unit timed per module (the median printed)")
+    ap.add_argument("--drops", type=int, default=DROPS, help="drops timed per engine start (the median taken)")
     args = ap.parse_args(argv)
     missing = engine_available()
     if missing:
@@ -99,9 +101,10 @@ def main(argv: list[str] | None = None) -> int:
                     timed[variant].append(drop_times(modules[variant], game_id, setup, variant == "with", args.drops))
             rows = {}
             for variant in VARIANTS:
-                drop = min(t[0] for t in timed[variant])
+                drop = statistics.median(t[0] for t in timed[variant])
                 check = min((t[1] for t in timed[variant] if t[1] is not None), default=None)
-                rows[variant] = (min(m["module_s"] for m in loads[variant]), min(m["setup_s"] for m in loads[variant]), drop)
+                rows[variant] = (statistics.median(m["module_s"] for m in loads[variant]),
+                                 statistics.median(m["setup_s"] for m in loads[variant]), drop)
                 print(f"{game_id:<12} {variant:<9} {rows[variant][0]:8.2f} {rows[variant][1]:8.2f} {drop:8.2f} "
                       f"{'' if check is None else f'{check:9.1f}'}", flush=True)
             (m0, s0, d0), (m1, s1, d1) = rows["without"], rows["with"]

@@ -37,11 +37,13 @@ CTRL = 130  # the modifiers VASSAL writes for Ctrl (old and new masks)
 STACK_KEY = f"{FIRST_PRIVATE_KEY + 2},{CTRL}"  # Ctrl+F15: sent to the units of an over-stacked hex (warnsweep)
 CHECK_KEY = f"{FIRST_PRIVATE_KEY + 3},{CTRL}"  # Ctrl+F16: "Check position" has a unit print its drop warnings
 STACK_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 4},{CTRL}"  # Ctrl+F17: prints the stacking warning
-WARNED_KEY = f"{FIRST_PRIVATE_KEY + 5},{CTRL}"  # Ctrl+F18: notes the hex just warned about (once per hex)
+WARNED_KEY = f"{FIRST_PRIVATE_KEY + 5},{CTRL}"  # Ctrl+F18: marks (and unmarks) the unit that warned for its hex (once per hex)
 # Ctrl+F23 is free: it set the stacking warning's words into a global property, now Calculated Properties
 WARNINGS_PREFERENCE = "RulesWarnings"  # the module's Boolean preference (a global property true/false)
-WARNED_AT = "StackWarnedAt"  # global property: the hex the running stacking check last warned about
-NOT_WARNED_HERE = f"{{{WARNED_AT}!=LocationName}}"  # the unit's hex is not the one just warned about (once per hex)
+WARNED_MARK = "StackWarned"  # a Layer with no image: active on the unit that has just warned for its hex
+WARNED_HERE = "StackWarnedHere"  # Calculated Property: 1 while the unit's WARNED_MARK is active, else 0
+NOT_WARNED_HERE = f'{{SumStack("{WARNED_HERE}")==0}}'  # no unit of the stack has warned yet (once per hex)
+IS_MARKED = f'{{SideId!="" && {WARNED_HERE}==1}}'  # a unit marked: the module's sweep unmarks it after the check
 CHECKING = "RulesChecking"  # global property: "Check position" while that button runs, else empty
 STACK_UNITS, STACK_FREE, STACK_SKIP, STEPS = "StackUnits", "StackFree", "StackSkip", "Steps"  # Marker properties
 STACK_COUNT = "StackCount"  # Calculated Property: what the unit's stack holds, "8 steps" (the stacking warning's words)
@@ -187,15 +189,19 @@ def stack_count_text(st: Stacking) -> tuple[str, str]:
 
 
 def unit_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
-    """The unit's part of the stacking check: a Report Action, the global properties of the warning's words
-    and of the hex warned about, and the Trigger Action. (Its part of "Check position" is its drop line's:
+    """The unit's part of the stacking check: a Report Action, the Calculated Properties of the warning's
+    words, the Trigger Action, and the mark of the unit that warned for its hex. (Its part of "Check position" is its drop line's:
     modgen.vmod.dropline.check_line.)"""
     stacking = stack_warnings(game, unit)
     if not stacking:
         return []
-    # warn once per hex: the hex noted in WARNED_AT
-    return [*stacking, vp.set_global_property(WARNED_AT, [("", WARNED_KEY, vp.property_changer("P", "$LocationName$"))],
-                                              description="Warn once per hex: the hex warned about")]
+    # warn once per hex: the unit that warns marks itself, and the others of its stack see the mark. A Layer
+    # and a Calculated Property, not a Set Global Property of the hex: VASSAL builds an editor's configurers
+    # for each Set Global Property of a piece whenever it reads the piece (opening a module, a set-up)
+    return [*stacking,
+            vp.layer(WARNED_MARK, [""], [""], activate_key=WARNED_KEY, always_active=False,
+                     description="Warn once per hex: this unit has warned (draws nothing)"),
+            vp.calculated_property(WARNED_HERE, f"{{{WARNED_MARK}_Active ? 1 : 0}}")]
 
 
 def arrival_turns(game: Game, unit: Unit) -> dict[str, int]:
@@ -240,8 +246,9 @@ def release_conditions(game: Game, unit: Unit) -> list[list[Term]]:
 
 def stack_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     """A unit's part of the stacking check: the module's sweep (modgen.vmod.warnsweep) sends STACK_KEY to
-    the units of over-stacked hexes only; the first of each hex prints the warning and notes its hex in
-    WARNED_AT, so the others of that hex stay silent (VASSAL visits a stack's pieces one after another)."""
+    the units of over-stacked hexes only; the first of each hex prints the warning and marks itself
+    (WARNED_MARK), so the others of that hex stay silent (VASSAL visits a stack's pieces one after another);
+    the module's next sweep unmarks it."""
     timing = rule_timing(game, OVERSTACKED)
     if timing is None:
         return []

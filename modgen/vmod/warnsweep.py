@@ -5,10 +5,10 @@ VASSAL has no "for each hex" loop, so a check is a chain of module components fi
 Do Action Button: a Global Key Command sends the units' key only to units whose own stack breaks the rule
 (its filter sums the stack with VASSAL's SumStack): the filter, not each unit, does the work, so a check
 costs one expression per piece and no unit's properties are read unless it warns. The first unit of a
-hex warns and notes its hex in a global property, so the others of that hex stay silent; a Change
-Property button then empties it again. "Check position" also names itself in a global property while it
-runs (the moment its warnings name). At a phase's end nothing global changes unless a hex warns, so a
-log records no step for a check that finds nothing. The turn tracker starts the chain with a Turn
+hex warns and marks itself (a Layer that draws nothing), so the others of that hex stay silent; a second
+sweep then unmarks it. "Check position" also names itself in a global property while it runs (the
+moment its warnings name). At a phase's end nothing changes unless a hex warns, so a log records no
+step for a check that finds nothing. The turn tracker starts the chain with a Turn
 Global Hotkey on the state after the phase, once per side (the side's units only: the rule holds at the
 end of the owner's phase). "Check position" runs the stacking sweep, then has every unit whose drop
 warnings hold where it stands print them (modgen.vmod.dropline.check_line).
@@ -25,12 +25,12 @@ from ..stacking import OVERSTACKED
 from ..vassal.pieces import beanshell_string, property_changer
 from ..vassal.sequence import encode
 from .dropline import DROP_WARNINGS, drop_line
-from .warnings import (CHECK_KEY, CHECKING, STACK_KEY, STACK_SKIP, WARNED_AT, WARNINGS_PREFERENCE, on_side,
+from .warnings import (CHECK_KEY, CHECKING, IS_MARKED, STACK_KEY, STACK_SKIP, WARNED_KEY, WARNINGS_PREFERENCE, on_side,
                        over_limit, phase_ending, rule_timing)
 
 F13 = 61440
 CTRL_ALT, CTRL_ALT_SHIFT = 650, 715  # module keys no player types: F13-F24 with these modifiers
-RESET_KEY = f"{F13},{CTRL_ALT}"  # empties WARNED_AT
+RESET_KEY = f"{F13},{CTRL_ALT}"  # unmarks the units that warned for their hex
 CHECKING_ON_KEY = f"{F13 + 1},{CTRL_ALT}"  # CHECKING = CHECK_TEXT
 CHECKING_OFF_KEY = f"{F13 + 4},{CTRL_ALT}"  # CHECKING = ""
 SWEEP_STACK_KEY = f"{F13 + 2},{CTRL_ALT}"  # every over-stacked unit gets STACK_KEY
@@ -38,7 +38,6 @@ SWEEP_CHECK_KEY = f"{F13 + 3},{CTRL_ALT}"  # units whose drop warnings hold wher
 # F13+5 with Ctrl+Alt is free: it was the sweep of hexes holding both sides, before the check printed drop lines
 CHECK_BUTTON_KEY = "67,585"  # Alt+Shift+C: "Check position"
 CHECK_TEXT = "Check position"
-NOBODY = "-"  # WARNED_AT between checks: no hex
 MAX_SIDES = 4
 
 
@@ -146,20 +145,20 @@ def module_checks(game: Game) -> Optional[Checks]:
             chain_key, sweep_key = _side_keys(i)
             name = game.side(side_id).name
             sweeps.append(Sweep(f"Stacking at the end of {name} {phase}", sweep_key, STACK_KEY, _stack_filter(game, side_id)))
-            # the sweep, then WARNED_AT emptied again: unchanged, and nothing logged, unless a hex warned
+            # the sweep, then the units that warned unmarked: nothing changed, and nothing logged, unless a hex warned
             chains.append(Chain(f"Stacking at the end of {name} {phase}", chain_key, encode([sweep_key, RESET_KEY], ",")))
             match = f"{{PlayerTurn=={beanshell_string(game.side(after[0]).name)} && Phase=={beanshell_string(after[1])}}}"
             turn_hotkeys.append({"name": f"Check stacking: end of {name} {phase}", "hotkey": chain_key, "match": match})
     if lines:
         sweeps.append(Sweep(f"{CHECK_TEXT}: units where they stand", SWEEP_CHECK_KEY, CHECK_KEY, _check_filter()))
         check_keys.append(SWEEP_CHECK_KEY)
-    check_keys += [RESET_KEY, CHECKING_OFF_KEY]
+    check_keys += [*([RESET_KEY] if stack is not None else []), CHECKING_OFF_KEY]
     chains.insert(0, Chain(CHECK_TEXT, CHECK_BUTTON_KEY, encode(check_keys, ","), text=CHECK_TEXT,
                            tooltip="Run every warning the module knows over the whole map now",
                            report=f"- {CHECK_TEXT} ($PlayerName$): every warning the module prints, over the whole map"))
+    if stack is not None:
+        sweeps.append(Sweep("Warnings: unmark the units that warned", RESET_KEY, WARNED_KEY, IS_MARKED))
     properties = [
-        {"name": WARNED_AT, "initial": NOBODY, "description": "The hex the running stacking check last warned about",
-         "changers": [Changer(RESET_KEY, property_changer("P", NOBODY))]},
         {"name": CHECKING, "initial": "", "description": "Check position while that button runs",
          "changers": [Changer(CHECKING_ON_KEY, property_changer("P", CHECK_TEXT)), Changer(CHECKING_OFF_KEY, property_changer("P", ""))]},
     ]
