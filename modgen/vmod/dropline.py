@@ -19,9 +19,8 @@ The name carries its warnings wherever VASSAL shows it while they hold (the stac
 Outside the Mask: a hidden unit warns too, under the mask's name ("German unit [! ...]"), as a check's line
 names it; the rule and the hex are what the opponent may see. The module preference turns them off.
 "Check position" prints the same: each unit whose warnings hold where it stands prints its name and hex
-(check_line: "* AH 38 (12) [! TEC Unit in prohibited terrain (Swamp)] in 3.05"), one Report Action a unit
-where there had been a Report and a Trigger Action a rule (a unit's every trait is walked by each property
-VASSAL asks of it that no trait answers: fewer traits, a faster drop and a faster load).
+(check_line: "* AH 38 (12) [! TEC Unit in prohibited terrain (Swamp)] in 3.05"): one Report Action a unit,
+where there had been a Report and a Trigger Action a rule, so a check and a drop cannot disagree.
 """
 
 from __future__ import annotations

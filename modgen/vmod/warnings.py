@@ -190,8 +190,8 @@ def stack_count_text(st: Stacking) -> tuple[str, str]:
 
 def unit_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     """The unit's part of the stacking check: a Report Action, the Calculated Properties of the warning's
-    words, the Trigger Action, and the mark of the unit that warned for its hex. (Its part of "Check position" is its drop line's:
-    modgen.vmod.dropline.check_line.)"""
+    words, the Trigger Action, and the mark of the unit that warned for its hex. (Its part of "Check
+    position" is its drop line's: modgen.vmod.dropline.check_line.)"""
     stacking = stack_warnings(game, unit)
     if not stacking:
         return []
@@ -258,8 +258,8 @@ def stack_warnings(game: Game, unit: Unit) -> list[vp.Trait]:
     # $...$ with the unit as their source (a BeanShell expression in the report's own text would see the
     # report's properties only, and SumStack there no stack); the hex is the report's own $location$ (as a
     # BeanShell value a hex id such as 0303 would turn into the number 303). Not a Set Global Property: VASSAL
-    # builds an editor's configurers for each of those a piece carries when it reads the piece (JFR and the
-    # load benchmark: two of them a unit were most of what the warnings added to opening a module), while a
+    # builds an editor's configurers for each of those a piece carries when it reads the piece (the load
+    # benchmark: two of them a unit were most of what the warnings added to opening a module), while a
     # Calculated Property costs nothing until it is read (no move key: a drop reads none of them).
     # The moment: the end of the owner's phase the rule names, unless "Check position" is running.
     phase = phase_ending(timing)
