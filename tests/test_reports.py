@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from modgen.conventions import STEP_LAYER
 from modgen.loader import load_game
 from modgen.presentation import REPORT_TEXTS, ModuleTexts
 from modgen.vassal.sequence import decode
@@ -98,7 +99,8 @@ def test_reports_sit_outside_what_they_report_and_triggers_inside():
     for prefix in ("sendto;", "markmoved;", "obs;", "emb2;"):
         assert order.index(prefix) > last_report, prefix
     triggers = [i for i, p in enumerate(order) if p == "macro;" and decode(traits[i].fields[4], ",") in ([FLIP_KEY], [MASK_KEY])]
-    assert len(triggers) == 2 and min(triggers) > order.index("emb2;") > order.index("obs;")  # hiding, revealing
+    step = next(i for i, t in enumerate(traits) if t.prefix == "emb2;" and t.fields[18] == STEP_LAYER)
+    assert len(triggers) == 2 and min(triggers) > step > order.index("obs;")  # hiding, revealing
     flip = [i for i, p in enumerate(order) if p == "report;" and decode(traits[i].fields[0], ",") == [FLIP_KEY]]
     assert len(flip) == 1  # one report of the flip, its words from the Step level it left:
     assert report_lines(traits, FLIP_KEY) == {2: "$ReportName$ reduced in $location$",
