@@ -84,24 +84,24 @@ def dropped(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
 _MOVE_LINE = re.compile(r"^\* (?P<names>.*?) moves (?P<start>.*) -> (?P<to>.*) \*$")  # the map's move format
 _BRACKETED = re.compile(r" \[! ([^\]]+)\]")
 _NAMES = re.compile(r", (?![^\[]*\])")  # the commas between the names of pieces moved together
-_CHECK_LINE = re.compile(r"^\* (?P<name>.*? \[! .*\]) in (?P<to>[^ ]+)$")  # dropline.CHECK_LINE
+_CHECK_LINE = re.compile(r"^\* ! (?P<name>[^\[]*? \[! .*\]) in (?P<to>[^ ]+)$")  # dropline.CHECK_LINE
 
 
 def _warnings(record: dict) -> list[str]:
     """The module's warnings among the chat lines an engine action recorded, each as "* ! RULE Title: NAME in
     HEX": so a phase's stacking lines read; a drop's are bracketed after the unit's name in the move's line
     ("* NAME [! RULE Title] moves A -> B *", modgen.vmod.dropline), and a check's in its line for the unit
-    ("* NAME [! RULE Title] in HEX", dropline.check_line): read here into the same form, one a warning."""
+    ("* ! NAME [! RULE Title] in HEX", dropline.check_line): read here into the same form, one a warning."""
     out = []
     for line in record.get("chat", []):
         move, check = _MOVE_LINE.match(line), _CHECK_LINE.match(line)
-        if line.startswith("* ! "):
+        if check:
+            out += [f"* ! {w}: {_BRACKETED.sub('', check['name'])} in {check['to']}" for w in _BRACKETED.findall(check["name"])]
+        elif line.startswith("* ! "):
             out.append(line)
         elif move and "[! " in move["names"]:
             for name in _NAMES.split(move["names"]):
                 out += [f"* ! {w}: {_BRACKETED.sub('', name)} in {move['to']}" for w in _BRACKETED.findall(name)]
-        elif check:
-            out += [f"* ! {w}: {_BRACKETED.sub('', check['name'])} in {check['to']}" for w in _BRACKETED.findall(check["name"])]
     return out
 
 

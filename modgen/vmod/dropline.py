@@ -131,7 +131,9 @@ def drop_line(game: Game, unit: Unit) -> list[vp.Trait]:
     ]
 
 
-CHECK_LINE = "$newPieceName$ in $location$"  # "* AH 38 (12) [! TEC Unit in prohibited terrain (Swamp)] in 3.05"
+# "* AH 38 (12) [! TEC Unit in prohibited terrain (Swamp)] in 3.05", in the colour VASSAL's chat gives a line
+# that starts with "!" (dropping the "!"), as the stacking warning's
+CHECK_LINE = "! $newPieceName$ in $location$"
 
 
 def check_line(hook: list[vp.Trait]) -> list[vp.Trait]:
