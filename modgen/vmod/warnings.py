@@ -8,9 +8,9 @@ checker's findings (issue 25): what a rule says once gives both, so they cannot 
   another side (the RuleTiming titled BOTH_SIDES; each unit carries `OnSide_<side>` for every side, 1 for
   its own, which VASSAL's SumStack sums over its stack); a reinforcement before its turn; a
   movement-restricted unit off its set-up hex before its release turn.
-- "Check position" (a toolbar button) runs every warning over the map now: each unit whose drop warnings
-  hold where it stands prints them in a line of its own, as its move's line would (modgen.vmod.dropline:
-  one Report Action, CHECK_KEY); then the stacking sweep.
+- "Check position" (a toolbar button) runs every warning over the map now: the stacking sweep, then each
+  unit whose drop warnings hold where it stands prints them in a line of its own, as its move's line
+  would (modgen.vmod.dropline: one Report Action, CHECK_KEY).
 - Stacking is judged when its rule says it holds (the RuleTiming titled OVERSTACKED: the end of a phase of
   the owner's player turn), once per hex: see modgen.vmod.warnsweep for the turn tracker's part.
 The module preference WARNINGS_PREFERENCE turns them all off.
