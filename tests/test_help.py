@@ -25,7 +25,8 @@ from modgen.layout import tracks_layout
 from modgen.loader import load_game
 from modgen.plugins import rules_for
 from modgen.vmod.help import PDF_ENTRY, help_pages, key_card, key_name, piece_commands
-from modgen.vmod.dropline import HOOK_PROPERTY, NO_TEXT
+from modgen.vmod.dropline import HOOK_PROPERTY, HOOK_TEXT
+from modgen.vmod.warnings import HOOK_LABEL_KEY
 from modgen.vmod.piecedefs import LABEL_KEY
 
 from .conftest import MINI, REPO
@@ -131,10 +132,12 @@ def test_every_unit_has_a_text_label_on_ctrl_l_and_keeps_its_gpid(galicia) -> No
         if kind == FINDING_KIND:  # the checker's finding marker: its label holds the finding (modgen check --annotate)
             assert len(labels) == 1 and labels[0].fields[0] == LABEL_KEY and not d.piece.find("obs;")
             continue
-        # a unit's name hook for its drop warnings (dropline) is a Text Label too: no key, no menu, no text drawn
+        # a unit's name hook for its drop warnings (dropline) is a Text Label too: a key nothing sends, no menu,
+        # a constant text that draws nothing (a no-break space, which VASSAL does not trim; centred, no background)
         hooks = [t for t in labels if t.fields[15] == HOOK_PROPERTY]
         labels = [t for t in labels if t not in hooks]
-        assert all(t.fields[0] == "" and t.state == f"${NO_TEXT}$" for t in hooks)
+        assert all(t.fields[0] == HOOK_LABEL_KEY and t.fields[1] == "" and t.state == HOOK_TEXT == "\u00a0" and t.fields[3] == ""
+                   and (t.fields[5], t.fields[9]) == ("c", "c") for t in hooks)
         assert len(labels) == (1 if kind == "unit" else 0)
         if labels:
             assert labels[0].fields[0] == LABEL_KEY and labels[0].state == ""

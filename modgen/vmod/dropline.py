@@ -7,8 +7,15 @@ of the piece (PieceMover.applyKeyAfterMove), and the key walks down all its trai
 piece's whole state twice (JFR: the key alone added 58-108% to a drop, answered by no trait). The move's
 line costs nothing more: VASSAL already asks the moved unit for its name to print it
 (MovementReporter.MoveSummary.getPieceName). So the unit's name carries its warnings:
-- a Text Label whose label always reads empty (`$NoText$`, answered "" by the outermost Marker), so it
-  draws nothing, and whose name format appends the Calculated Property DROP_WARNINGS to the name;
+- a Text Label whose name format appends the Calculated Property DROP_WARNINGS to the name. Its text is
+  HOOK_TEXT, a no-break space: VASSAL 3.6 applies a label's name format only while its text is not empty
+  (Labeler.getName), and reads the text of every unit it draws (Labeler.draw), so a constant costs
+  nothing: a text read from a property (`$NoText$`, as it was) walked the unit's traits each time and
+  made a repaint of Galicia's map 69% slower than without warnings (benchmarks/warnings.py's repaint;
+  now +1-21% by game). Centred on the counter, it draws nothing (a blank, no background). It has a
+  key, HOOK_LABEL_KEY, that nothing sends and no menu offers: VASSAL 3.6 unites the box of a label
+  without a key with the piece's shape in a new Area each time the shape is asked (Labeler.getShape: a
+  selection's border, a mouse-over, a click);
 - DROP_WARNINGS is one BeanShell expression, its parts each a bracketed "[! RULE Title]":
   terrain closed to the unit reads a property of the hex's terrain zone (ZONE_NOTE + the unit's class of
   closed terrain: the warning's words in the zones of that terrain, empty on the map: buildfile), so no
@@ -33,11 +40,13 @@ from ..stacking import BOTH_SIDES
 from ..conventions import MAIN_MAP
 from ..vassal import pieces as vp
 from ..vassal.pieces import beanshell_string
-from .warnings import (CHECK_KEY, WARNINGS_PREFERENCE, Term, arrival_turns, closed_terrain, early_conditions, on_side, per_game,
-                       release_conditions, restrictions_of, rule_timing, warnings_enabled)
+from .warnings import (CHECK_KEY, HOOK_LABEL_KEY, WARNINGS_PREFERENCE, Term, arrival_turns, closed_terrain, early_conditions,
+                       on_side, per_game, release_conditions, restrictions_of, rule_timing, warnings_enabled)
 
 DROP_WARNINGS = "DropWarnings"  # Calculated Property: the unit's warnings where it stands, "" when none
-NO_TEXT = "NoText"  # answered "" by the outermost Marker (piecedefs.drop_answers): the hook label's text
+# the hook label's text: not empty, so VASSAL applies its name format; a no-break space, so nothing shows and
+# VASSAL keeps it (Labeler.mySetState trims a plain space to nothing: String.trim stops at U+0020)
+HOOK_TEXT = "\u00a0"
 ZONE_NOTE = "Closed_"  # + the index of a class of closed terrain: a zone's (or the map's) warning words
 HOOK_PROPERTY = "DropWarningsLabel"  # the hook label's own property name (the unit's label is TextLabel)
 
@@ -125,8 +134,8 @@ def drop_line(game: Game, unit: Unit) -> list[vp.Trait]:
     expression = (f"{{{WARNINGS_PREFERENCE}==true && CurrentMap=={beanshell_string(MAIN_MAP)} ? "
                   + " + ".join(parts) + ' : ""}')
     return [
-        vp.text_label(f"${NO_TEXT}$", menu="", name_format=f"$pieceName$${DROP_WARNINGS}$", property_name=HOOK_PROPERTY,
-                      description="Warnings in the move's chat line (draws nothing)"),
+        vp.text_label(HOOK_TEXT, key=HOOK_LABEL_KEY, menu="", v_pos="c", v_just="c", name_format=f"$pieceName$${DROP_WARNINGS}$",
+                      property_name=HOOK_PROPERTY, description="Warnings in the move's chat line (draws nothing)"),
         vp.calculated_property(DROP_WARNINGS, expression),
     ]
 

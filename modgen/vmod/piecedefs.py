@@ -21,7 +21,7 @@ from ..layout import TracksLayout
 from ..model import Game, Marker, Scenario, Unit, Values
 from ..unitstates import badge_offset, state_image, state_layer_name
 from ..vassal import pieces as vp
-from .dropline import NO_TEXT, check_line, drop_line
+from .dropline import check_line, drop_line
 from .warnings import marker_properties, unit_properties, unit_warnings
 from .reports import Reported, marker_reports, moved_marker, movement_trail, state_reports, unit_reports
 
@@ -194,9 +194,8 @@ def drop_answers() -> list[vp.Trait]:
     a drop's samples in one game, NoStack and Invisible's 44-63% before). VASSAL reads the first three as
     Boolean.TRUE.equals(value) (IgnoreGrid is also cast to Boolean: hence a trait that answers a Boolean,
     not a Marker's text): false means what no answer meant. Our pieces carry no trait that gives them
-    another value (Invisible, a Does Not Stack of other options). The Marker also answers NO_TEXT with "":
-    the text of the label that hangs a unit's warnings on its name (dropline)."""
-    answers = {"Invisible": "false", MAP_LAYER_PROPERTY: UNITS_LAYER, NO_TEXT: ""}
+    another value (Invisible, a Does Not Stack of other options)."""
+    answers = {"Invisible": "false", MAP_LAYER_PROPERTY: UNITS_LAYER}
     return [vp.stacks_normally("Answers NoStack and IgnoreGrid on top (drops)"), vp.marker(list(answers), list(answers.values()))]
 
 

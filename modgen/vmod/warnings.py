@@ -32,8 +32,9 @@ from .reports import FIRST_PRIVATE_KEY
 CTRL = 130  # the modifiers VASSAL writes for Ctrl (old and new masks)
 # Ctrl+F13 is free: it was the key the main map sent each piece a player moved (Map `moveKey`), the drops'
 # warnings' hook, until they moved into the move's chat line (modgen.vmod.dropline: a drop is twice as fast).
-# Ctrl+F14 and Ctrl+F19-F22 are free too: the check's Report and Trigger Actions of each warning, one pair a
+# Ctrl+F14 and Ctrl+F20-F22 are free too: the check's Report and Trigger Actions of each warning, one pair a
 # rule on every unit, until a check printed the drop line's warnings (modgen.vmod.dropline.check_line)
+HOOK_LABEL_KEY = f"{FIRST_PRIVATE_KEY + 6},{CTRL}"  # Ctrl+F19: the drop line's hook label's key, sent by nothing
 STACK_KEY = f"{FIRST_PRIVATE_KEY + 2},{CTRL}"  # Ctrl+F15: sent to the units of an over-stacked hex (warnsweep)
 CHECK_KEY = f"{FIRST_PRIVATE_KEY + 3},{CTRL}"  # Ctrl+F16: "Check position" has a unit print its drop warnings
 STACK_REPORT_KEY = f"{FIRST_PRIVATE_KEY + 4},{CTRL}"  # Ctrl+F17: prints the stacking warning
