@@ -36,6 +36,7 @@ import java.util.concurrent.TimeUnit;
 import javax.swing.AbstractButton;
 import javax.swing.Action;
 import javax.swing.KeyStroke;
+import javax.swing.RepaintManager;
 import javax.swing.SwingUtilities;
 
 import VASSAL.build.AbstractToolbarItem;
@@ -436,12 +437,15 @@ final class HarnessActions {
     case "open": HarnessOpen.open(a, m, rec); break;
     case "windows": HarnessOpen.windows(m, rec); break;
     case "trails": HarnessTrails.trails(rec); break;
+    case "repaint": repaint(a, rec); break;
+    case "drop-loop": dropLoop(a, gs, rec); break;
     default:
-      throw new ActionFailed("unknown op \"" + op + "\" (begin-log, move, key, roll, button, turn-next, end-log, step, open, windows, trails, new-game, load-game)");
+      throw new ActionFailed("unknown op \"" + op + "\" (begin-log, move, key, roll, button, turn-next, end-log, step, open, windows, trails, repaint, drop-loop, new-game, load-game)");
     }
     rec.put("ms", (System.nanoTime() - started) / 1e6);
     // What the action logged: each sendAndLog is one entry of BasicLogger's logOutput, one LOG step.
-    if (logOutput != null && !"end-log".equals(op) && !"begin-log".equals(op) && !"open".equals(op) && !"windows".equals(op) && !"trails".equals(op)) {
+    if (logOutput != null && !"end-log".equals(op) && !"begin-log".equals(op) && !"open".equals(op) && !"windows".equals(op) && !"trails".equals(op)
+        && !"repaint".equals(op) && !"drop-loop".equals(op)) {
       final List<Object> encoded = new ArrayList<>();
       final List<String> chat = new ArrayList<>();
       final List<Object> classes = new ArrayList<>();
@@ -649,18 +653,16 @@ final class HarnessActions {
     }
     final PieceMover mover = target.getPieceMover();
     if (mover == null) throw new ActionFailed("move: map " + target.getMapName() + " has no PieceMover (pieces cannot be dropped on it)");
-    // the press: select the piece alone, pick it up
-    final KeyBuffer kb = KeyBuffer.getBuffer();
-    kb.clear();
-    kb.add(p);
-    final DragBuffer db = DragBuffer.getBuffer();
-    db.clear();
-    db.add(p);
-    if (!db.contains(p)) throw new ActionFailed("move: the engine does not let piece " + p.getId() + " be dragged (restricted movement)");
+    if (!pickUp(p)) throw new ActionFailed("move: the engine does not let piece " + p.getId() + " be dragged (restricted movement)");
     // the drop
     final long dropStarted = System.nanoTime();  // "drop_ms": VASSAL's drop alone, without this record's bookkeeping
     call(PieceMover.class, mover, "performDrop", new Class<?>[] {Point.class}, to);
-    rec.put("drop_ms", (System.nanoTime() - dropStarted) / 1e6);
+    final long dropped = System.nanoTime();
+    rec.put("drop_ms", (dropped - dropStarted) / 1e6);
+    // "shown_ms": the drop until the player sees it: VASSAL's drop, then the repaint it asked for (the piece's
+    // old and new bounds on the map, the chat's new line), painted now instead of at the next paint event
+    RepaintManager.currentManager(target.getView()).paintDirtyRegions();
+    rec.put("shown_ms", (System.nanoTime() - dropStarted) / 1e6);
     rec.put("to", where(p));
     final VASSAL.build.module.Map now = p.getMap();
     if (now != target) {
@@ -670,6 +672,80 @@ final class HarnessActions {
     final Stack parent = p.getParent();
     rec.put("stack", parent == null ? null : parent.getId());
     rec.put("stack_size", parent == null ? 0 : parent.getPieceCount());
+  }
+
+  /**
+   * {"op": "repaint", "map": NAME, "count": N}: the map's window painted N times whole, as when a player scrolls
+   * it ("paint_ms": each time, in ms): what drawing its pieces costs, trait by trait, at the map's zoom.
+   */
+  static void repaint(Map<String, Object> a, Map<String, Object> rec) {
+    final VASSAL.build.module.Map map = findMap(a, str(a, "map", true));
+    final int count = a.containsKey("count") ? integer(a, "count") : 10;
+    final javax.swing.JComponent view = (javax.swing.JComponent) map.getView();
+    final java.awt.Rectangle visible = view.getVisibleRect();
+    final List<Object> times = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      final long started = System.nanoTime();
+      view.paintImmediately(visible);
+      times.add((System.nanoTime() - started) / 1e6);
+    }
+    rec.put("visible", obj("width", visible.width, "height", visible.height));
+    rec.put("paint_ms", times);
+  }
+
+  /** The press of a drag: the piece alone selected and picked up; false if the engine will not drag it. */
+  static boolean pickUp(GamePiece p) {
+    final KeyBuffer kb = KeyBuffer.getBuffer();
+    kb.clear();
+    kb.add(p);
+    final DragBuffer db = DragBuffer.getBuffer();
+    db.clear();
+    db.add(p);
+    return db.contains(p);
+  }
+
+  /**
+   * {"op": "drop-loop", "pieces": [ID...], "map": NAME, "points": [[X, Y]...], "rounds": R}: R rounds of drops,
+   * piece k dropped on point (k + round) of the list, each as "move" drops it (PieceMover.performDrop after
+   * the press), without a record each ("drop_ms": all of them, one by one; "ended": where each piece
+   * stands at the end): for a profiler's samples. With the system property modgen.jfr.dump (a path), the
+   * JVM's flight recordings are written there when the loop ends (the harness halts the JVM, which
+   * writes no recording on its way out).
+   */
+  @SuppressWarnings("unchecked")
+  static void dropLoop(Map<String, Object> a, GameState gs, Map<String, Object> rec) {
+    final VASSAL.build.module.Map target = findMap(a, str(a, "map", true));
+    final List<Object> ids = (List<Object>) a.get("pieces");
+    final List<Object> points = (List<Object>) a.get("points");
+    final int rounds = integer(a, "rounds");
+    final PieceMover mover = target.getPieceMover();
+    final List<Object> times = new ArrayList<>();
+    for (int r = 0; r < rounds; r++) {
+      for (int k = 0; k < ids.size(); k++) {
+        final GamePiece p = findPiece(obj("piece", ids.get(k)), gs);
+        final List<Object> xy = (List<Object>) points.get((k + r) % points.size());
+        final Point to = new Point(((Number) xy.get(0)).intValue(), ((Number) xy.get(1)).intValue());
+        pickUp(p);
+        final long started = System.nanoTime();
+        call(PieceMover.class, mover, "performDrop", new Class<?>[] {Point.class}, to);
+        times.add((System.nanoTime() - started) / 1e6);
+      }
+    }
+    rec.put("drop_ms", times);
+    final List<Object> ended = new ArrayList<>();  // where each piece stands after the last round
+    for (final Object id : ids) ended.add(where(findPiece(obj("piece", id), gs)));
+    rec.put("ended", ended);
+    final String dump = System.getProperty("modgen.jfr.dump");  // a profile of the loop: the JVM's recordings written now
+    if (dump != null) {
+      for (final jdk.jfr.Recording recording : jdk.jfr.FlightRecorder.getFlightRecorder().getRecordings()) {
+        try {
+          recording.dump(java.nio.file.Paths.get(dump));
+        }
+        catch (java.io.IOException e) {
+          rec.put("jfr_error", e.toString());
+        }
+      }
+    }
   }
 
   /**
