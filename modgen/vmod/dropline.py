@@ -11,8 +11,8 @@ line costs nothing more: VASSAL already asks the moved unit for its name to prin
   HOOK_TEXT, a no-break space: VASSAL 3.6 applies a label's name format only while its text is not empty
   (Labeler.getName), and reads the text of every unit it draws (Labeler.draw), so a constant costs
   nothing: a text read from a property (`$NoText$`, as it was) walked the unit's traits each time and
-  made a repaint of Galicia's map 69% slower than without warnings (benchmarks/warnings.py's repaint;
-  now +1-21% by game). Centred on the counter, it draws nothing (a blank, no background). It has a
+  made a repaint of a shipped game's map 34-69% slower than without warnings (benchmarks/warnings.py's
+  repaint; now +1-21%). Centred on the counter, it draws nothing (a blank, no background). It has a
   key, HOOK_LABEL_KEY, that nothing sends and no menu offers: VASSAL 3.6 unites the box of a label
   without a key with the piece's shape in a new Area each time the shape is asked (Labeler.getShape: a
   selection's border, a mouse-over, a click);
