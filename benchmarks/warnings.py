@@ -10,7 +10,8 @@ them (modgen.vmod.warnings.without_warnings), then in the real engine, one build
 - the drop as the player sees it ("shown_ms": the drop, then the repaint it asks for, of the map and the
   chat, painted at once), the same medians;
 - a repaint of the map's window whole at the module's zoom, as when a player scrolls (the best of
-  REPAINTS after WARM_REPAINTS: what drawing the pieces costs, the warnings' traits among them), the median of --runs starts;
+  REPAINTS after WARM_REPAINTS: what drawing the pieces costs, the warnings' traits among them), the
+  median of --runs starts;
 - the time "Check position" takes on the set-up (with the warnings only).
 Target: the warnings add under 10% to the load and to a drop.
 Run: MODGEN_ENGINE_DIR=... .venv/bin/python benchmarks/warnings.py [--runs N] [--games a,b]
@@ -76,12 +77,13 @@ def build_variants(game_id: str, out: Path) -> dict[str, Path]:
 
 def play_times(vmod: Path, game_id: str, setup: str, check: bool, drops: int = DROPS) -> dict[str, float | None]:
     """One engine start: the median ms of a drop ("drop") and of a drop shown ("shown"), the best ms of a
-    whole repaint of the map ("repaint"), the ms of Check position ("check", None unless `check`). Each drop is of another unit
-    of the set-up, onto an empty hex of open terrain, as in a player's turn. (Dropping one unit over and
-    over measures a unit whose movement trail grows by a point a drop: VASSAL copies the whole state of a
-    piece, trail and all, several times for every key a drop fires, so such a drop slows as the run goes.)
-    Units the scenario holds in place or brings in later are left out: their drops warn, by design."""
-    one_round = [{"op": "move", "piece": piece, "map": MAIN_MAP, "x": x, "y": y} for piece, (x, y) in drop_targets(vmod, game_id, setup)]
+    whole repaint of the map ("repaint"), the ms of Check position ("check", None unless `check`). Each
+    drop is of another unit of the set-up (drop_targets), as in a player's turn. (Dropping one unit over
+    and over measures a unit whose movement trail grows by a point a drop: VASSAL copies the whole state of
+    a piece, trail and all, several times for every key a drop fires, so such a drop slows as the run
+    goes.) Units the scenario holds in place or brings in later are left out: their drops warn, by design."""
+    one_round = [{"op": "move", "piece": piece, "map": MAIN_MAP, "x": x, "y": y}
+                 for piece, (x, y) in drop_targets(vmod, game_id, setup)]
     # a first round warms the JVM; each round after a New Game, so that every drop is a unit's first
     rounds = 1 + -(-drops // len(one_round))
     acts = [{"op": "repaint", "map": MAIN_MAP, "count": REPAINTS}]
