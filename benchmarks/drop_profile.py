@@ -1,9 +1,9 @@
 """Where the time of a drop goes in VASSAL, with the warnings (issue 25) and without: a profile.
 
-Each game's module is built with and without the warnings (benchmarks/warnings.py's build_variants). In
-one engine start per build, the harness's `drop-loop` drops the set-up's units (benchmarks/warnings.py's
-drop_targets) for --rounds rounds, each onto another empty hex, while Java Flight Recorder samples the
-threads every millisecond; the loop writes the recording when it ends. Of the event thread's samples
+Each game's module is built as benchmarks/warnings.py's builds (without the warnings; "floor", their drop
+line testing no rule; with them: build_variants). In one engine start per build, the harness's
+`drop-loop` drops the set-up's units (benchmarks/warnings.py's drop_targets) for --rounds rounds, each
+onto another empty hex, while Java Flight Recorder samples the threads every millisecond; the loop writes the recording when it ends. Of the event thread's samples
 inside PieceMover.performDrop, the script prints the share in each of the parts below (a sample counts
 in every part on its stack, so shares overlap), and the median drop of the loop.
 
@@ -49,6 +49,8 @@ PARTS = (
     ("the move's chat line shown (Chatter.show)", "VASSAL.build.module.Chatter.show"),
     ("the moved unit's name (MoveSummary.getPieceName)", "VASSAL.build.module.map.MovementReporter$MoveSummary.getPieceName"),
     ("  of it, BeanShell (ExpressionInterpreter.evaluate)", "VASSAL.script.ExpressionInterpreter.evaluate"),
+    ("    of it, parsing `_xyzzy=_plugh();` anew (bsh.Parser.Line)", "bsh.Parser.Line"),
+    ("    of it, the expression's own work (bsh.BshMethod.invoke)", "bsh.BshMethod.invoke"),
     ("the unit marked moved (PieceMover.markMoved)", "VASSAL.build.module.map.PieceMover.markMoved"),
     ("the drop's target stack (Map.findAnyPiece)", "VASSAL.build.module.Map.findAnyPiece"),
     ("pieces' states copied (Decorator.getState)", "VASSAL.counters.Decorator.getState"),

@@ -1,5 +1,8 @@
-"""What the module's warnings (issue 25) cost a player: each game's module built with them and without
-them (modgen.vmod.warnings.without_warnings), then in the real engine, one build after the other:
+"""What the module's warnings (issue 25) cost a player: each game's module built with them ("with"), without
+them ("without": modgen.vmod.warnings.without_warnings) and with them but a drop line that tests no rule
+("floor": modgen.vmod.dropline.trivial_drop_line, one BeanShell evaluation a drop, the least any drop
+warning that reads the preference or the stack costs in VASSAL 3.6), then in the real engine, one build
+after the other:
 - the time to open the module and its largest setup (benchmarks/engine_load.py's measure), the median of
   --runs engine starts (the median, not the best: on a shared machine one lucky start of one build moved
   the best of three by 5 points);
@@ -13,13 +16,15 @@ them (modgen.vmod.warnings.without_warnings), then in the real engine, one build
   REPAINTS after WARM_REPAINTS: what drawing the pieces costs, the warnings' traits among them), the
   median of --runs starts;
 - the time "Check position" takes on the set-up (with the warnings only).
-Target: the warnings add under 10% to the load and to a drop.
+Target: the warnings add under 10% to the load and to a drop. The "added" rows compare each build with
+"without".
 Run: MODGEN_ENGINE_DIR=... .venv/bin/python benchmarks/warnings.py [--runs N] [--games a,b]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
 import tempfile
@@ -37,12 +42,13 @@ from modgen.engine import engine_available, run_engine  # noqa: E402
 from modgen.loader import load_game  # noqa: E402
 from modgen.vassal.module import read_module  # noqa: E402
 from modgen.vassal.savefile import read_game_data  # noqa: E402
+from modgen.vmod.dropline import trivial_drop_line  # noqa: E402
 from modgen.vmod.warnings import arrival_turns, restrictions_of, without_warnings  # noqa: E402
 
 DROPS = 200
 REPAINTS = 200  # whole repaints of the map per engine start
 WARM_REPAINTS = 50  # the first ones, left out: they warm the JVM's compilers
-VARIANTS = ("without", "with")
+VARIANTS = ("without", "floor", "with")
 
 
 def drop_targets(vmod: Path, game_id: str, setup: str) -> list[tuple[str, tuple[int, int]]]:
@@ -63,14 +69,12 @@ def drop_targets(vmod: Path, game_id: str, setup: str) -> list[tuple[str, tuple[
 
 
 def build_variants(game_id: str, out: Path) -> dict[str, Path]:
-    """The game's module built with the warnings ("with") and without them ("without"), under `out`."""
+    """The game's module built as each of VARIANTS, under `out`."""
+    builds = {"without": without_warnings, "floor": trivial_drop_line, "with": contextlib.nullcontext}
     modules = {}
     for variant in VARIANTS:
-        if variant == "with":
+        with builds[variant]():
             build_game(REPO, game_id, out / variant, use_cache=False)
-        else:
-            with without_warnings():
-                build_game(REPO, game_id, out / variant, use_cache=False)
         modules[variant] = out / variant / f"{game_id}.vmod"
     return modules
 
@@ -118,8 +122,8 @@ def main(argv: list[str] | None = None) -> int:
             setup, _ = largest_setup(modules["with"])
             loads: dict[str, list[dict]] = {v: [] for v in VARIANTS}
             timed: dict[str, list[dict[str, float | None]]] = {v: [] for v in VARIANTS}
-            for run in range(args.runs):  # the builds interleaved, in turn first: the machine's drift falls on both
-                for variant in (VARIANTS if run % 2 == 0 else VARIANTS[::-1]):
+            for run in range(args.runs):  # the builds interleaved, each first in turn: the machine's drift falls on all
+                for variant in VARIANTS[run % len(VARIANTS):] + VARIANTS[:run % len(VARIANTS)]:
                     loads[variant].append(measure(modules[variant], setup))
                     timed[variant].append(play_times(modules[variant], game_id, setup, variant == "with", args.drops))
             rows = {}
@@ -130,8 +134,9 @@ def main(argv: list[str] | None = None) -> int:
                                  *(statistics.median(t[k] for t in timed[variant]) for k in ("drop", "shown", "repaint")))
                 print(f"{game_id:<12} {variant:<9} " + " ".join(f"{v:8.2f}" for v in rows[variant])
                       + f" {'' if check is None else f'{check:9.1f}'}", flush=True)
-            added = [100 * (b - a) / a for a, b in zip(rows["without"], rows["with"])]
-            print(f"{game_id:<12} {'added':<9} " + " ".join(f"{v:7.1f}%" for v in added), flush=True)
+            for variant in VARIANTS[1:]:
+                added = [100 * (b - a) / a for a, b in zip(rows["without"], rows[variant])]
+                print(f"{game_id:<12} {variant[:5] + ' +':<9} " + " ".join(f"{v:7.1f}%" for v in added), flush=True)
     return 0
 
 

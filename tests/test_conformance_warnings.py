@@ -42,6 +42,23 @@ def test_a_game_whose_tec_closes_no_terrain_carries_no_warning() -> None:
     assert [rule for rule, what in warned_rules(game) if "terrain" in what] == []  # it warns of stacking and enemies only
 
 
+def test_the_floor_build_tests_no_rule_and_ends_with_its_block() -> None:
+    """benchmarks/warnings.py's "floor": inside trivial_drop_line() each unit's drop line keeps its traits but
+    its expression tests nothing; after it, the rules are back."""
+    from modgen.vmod.dropline import DROP_WARNINGS, TRIVIAL_EXPRESSION, drop_line, trivial_drop_line
+
+    game = loaded("galicia1914")
+    unit = next(u for u in game.units.values() if closed_terrain(game, u))
+    calc = f"calcProp;{DROP_WARNINGS};"
+    with trivial_drop_line():
+        floor = drop_line(game, unit)
+    after = drop_line(game, unit)
+    assert [t.type for t in floor if t.type.startswith(calc)] == [calc + TRIVIAL_EXPRESSION + ";"]
+    (real,) = [t.type for t in after if t.type.startswith(calc)]
+    assert "Closed_" in real and "SumStack" in real
+    assert [t.type for t in floor][0] == [t.type for t in after][0]  # the same hook label: only the expression differs
+
+
 def _first_setup(module: Path) -> tuple[str, SavedGame]:
     """(menu name, decoded save) of the module's first predefined set-up."""
     setup, setup_file = next((n, f) for n, f in read_module(module).setups.items() if f)

@@ -33,6 +33,8 @@ where there had been a Report and a Trigger Action a rule, so a check and a drop
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
+from typing import Iterator
 
 from ..model import Game, Unit
 from ..movement import ARRIVED_EARLY, BEFORE_RELEASE, prohibited_title
@@ -49,6 +51,23 @@ DROP_WARNINGS = "DropWarnings"  # Calculated Property: the unit's warnings where
 HOOK_TEXT = "\u00a0"
 ZONE_NOTE = "Closed_"  # + the index of a class of closed terrain: a zone's (or the map's) warning words
 HOOK_PROPERTY = "DropWarningsLabel"  # the hook label's own property name (the unit's label is TextLabel)
+TRIVIAL_EXPRESSION = '{""}'  # what DROP_WARNINGS is inside `trivial_drop_line()`: BeanShell all the same
+
+_trivial = [False]  # on only inside `trivial_drop_line()`
+
+
+@contextmanager
+def trivial_drop_line() -> Iterator[None]:
+    """Build modules whose DROP_WARNINGS tests no rule (TRIVIAL_EXPRESSION), every other trait as with the
+    warnings: what it adds to a drop is the floor of any drop warning that reads the preference or the
+    stack in VASSAL 3.6, one BeanShell evaluation (a new bsh Interpreter that parses `_xyzzy=_plugh();`,
+    then calls the expression: JFR, benchmarks/drop_profile.py). benchmarks/warnings.py prints it as the
+    "floor" build. Not thread-safe: one build at a time."""
+    _trivial[0] = True
+    try:
+        yield
+    finally:
+        _trivial[0] = False
 
 
 def bracket(rule: str, title: str) -> str:
@@ -131,8 +150,8 @@ def drop_line(game: Game, unit: Unit) -> list[vp.Trait]:
         parts.append(f'({_off_home(game, release_conditions(game, unit))} ? {words} : "")')
     if not parts:
         return []
-    expression = (f"{{{WARNINGS_PREFERENCE}==true && CurrentMap=={beanshell_string(MAIN_MAP)} ? "
-                  + " + ".join(parts) + ' : ""}')
+    expression = TRIVIAL_EXPRESSION if _trivial[0] else (
+        f"{{{WARNINGS_PREFERENCE}==true && CurrentMap=={beanshell_string(MAIN_MAP)} ? " + " + ".join(parts) + ' : ""}')
     return [
         vp.text_label(HOOK_TEXT, key=HOOK_LABEL_KEY, menu="", v_pos="c", v_just="c", name_format=f"$pieceName$${DROP_WARNINGS}$",
                       property_name=HOOK_PROPERTY, description="Warnings in the move's chat line (draws nothing)"),
