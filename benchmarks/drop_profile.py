@@ -3,9 +3,10 @@
 Each game's module is built as benchmarks/warnings.py's builds (without the warnings; "floor", their drop
 line testing no rule; with them: build_variants). In one engine start per build, the harness's
 `drop-loop` drops the set-up's units (benchmarks/warnings.py's drop_targets) for --rounds rounds, each
-onto another empty hex, while Java Flight Recorder samples the threads every millisecond; the loop writes the recording when it ends. Of the event thread's samples
-inside PieceMover.performDrop, the script prints the share in each of the parts below (a sample counts
-in every part on its stack, so shares overlap), and the median drop of the loop.
+onto another empty hex, while Java Flight Recorder samples the threads every millisecond; the loop
+writes the recording when it ends. Of the event thread's samples inside PieceMover.performDrop, the
+script prints the share in each of the parts below (a sample counts in every part on its stack, so
+shares overlap), and the median drop of the loop.
 
 Why a profile and not only a stopwatch: on this 2-core machine a drop's median moves 5-10 points between
 engine starts, so a stopwatch can say that the warnings cost a drop 20-40% but not where; the shares

@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
                       + f" {'' if check is None else f'{check:9.1f}'}", flush=True)
             for variant in VARIANTS[1:]:
                 added = [100 * (b - a) / a for a, b in zip(rows["without"], rows[variant])]
-                print(f"{game_id:<12} {variant[:5] + ' +':<9} " + " ".join(f"{v:7.1f}%" for v in added), flush=True)
+                print(f"{game_id:<12} {variant + ' +':<9} " + " ".join(f"{v:7.1f}%" for v in added), flush=True)
     return 0
 
 

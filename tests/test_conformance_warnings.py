@@ -56,7 +56,7 @@ def test_the_floor_build_tests_no_rule_and_ends_with_its_block() -> None:
     assert [t.type for t in floor if t.type.startswith(calc)] == [calc + TRIVIAL_EXPRESSION + ";"]
     (real,) = [t.type for t in after if t.type.startswith(calc)]
     assert "Closed_" in real and "SumStack" in real
-    assert [t.type for t in floor][0] == [t.type for t in after][0]  # the same hook label: only the expression differs
+    assert floor[0].type == after[0].type  # the same hook label: only the expression differs
 
 
 def _first_setup(module: Path) -> tuple[str, SavedGame]:

@@ -33,8 +33,7 @@ where there had been a Report and a Trigger Action a rule, so a check and a drop
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
-from typing import Iterator
+from typing import ContextManager
 
 from ..model import Game, Unit
 from ..movement import ARRIVED_EARLY, BEFORE_RELEASE, prohibited_title
@@ -43,7 +42,7 @@ from ..conventions import MAIN_MAP
 from ..vassal import pieces as vp
 from ..vassal.pieces import beanshell_string
 from .warnings import (CHECK_KEY, HOOK_LABEL_KEY, WARNINGS_PREFERENCE, Term, arrival_turns, closed_terrain, early_conditions,
-                       on_side, per_game, release_conditions, restrictions_of, rule_timing, warnings_enabled)
+                       on_side, per_game, release_conditions, restrictions_of, rule_timing, switched, warnings_enabled)
 
 DROP_WARNINGS = "DropWarnings"  # Calculated Property: the unit's warnings where it stands, "" when none
 # the hook label's text: not empty, so VASSAL applies its name format; a no-break space, so nothing shows and
@@ -56,18 +55,13 @@ TRIVIAL_EXPRESSION = '{""}'  # what DROP_WARNINGS is inside `trivial_drop_line()
 _trivial = [False]  # on only inside `trivial_drop_line()`
 
 
-@contextmanager
-def trivial_drop_line() -> Iterator[None]:
+def trivial_drop_line() -> ContextManager[None]:
     """Build modules whose DROP_WARNINGS tests no rule (TRIVIAL_EXPRESSION), every other trait as with the
     warnings: what it adds to a drop is the floor of any drop warning that reads the preference or the
     stack in VASSAL 3.6, one BeanShell evaluation (a new bsh Interpreter that parses `_xyzzy=_plugh();`,
     then calls the expression: JFR, benchmarks/drop_profile.py). benchmarks/warnings.py prints it as the
-    "floor" build. Not thread-safe: one build at a time."""
-    _trivial[0] = True
-    try:
-        yield
-    finally:
-        _trivial[0] = False
+    "floor" build."""
+    return switched(_trivial, True)
 
 
 def bracket(rule: str, title: str) -> str:

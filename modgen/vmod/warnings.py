@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 from contextlib import contextmanager
-from typing import Callable, Iterator, Optional, TypeVar
+from typing import Callable, ContextManager, Iterator, Optional, TypeVar
 
 from ..conventions import MAIN_MAP, turn_property
 from ..model import Game, Stacking, Unit
@@ -67,14 +67,20 @@ _enabled = [True]  # off only inside `without_warnings()` (benchmarks/warnings.p
 
 
 @contextmanager
-def without_warnings() -> Iterator[None]:
-    """Build modules with no warning in them: the same module as before issue 25's warnings, to measure
-    what they cost (benchmarks/warnings.py). Not thread-safe: one build at a time."""
-    _enabled[0] = False
+def switched(cell: list[bool], value: bool) -> Iterator[None]:
+    """cell[0] is `value` inside the block, then what it was: a build-time switch of the benchmarks (this
+    one and modgen.vmod.dropline.trivial_drop_line). Not thread-safe: one build at a time."""
+    before, cell[0] = cell[0], value
     try:
         yield
     finally:
-        _enabled[0] = True
+        cell[0] = before
+
+
+def without_warnings() -> ContextManager[None]:
+    """Build modules with no warning in them: the same module as before issue 25's warnings, to measure
+    what they cost (benchmarks/warnings.py)."""
+    return switched(_enabled, False)
 
 
 def warnings_enabled() -> bool:
