@@ -39,20 +39,26 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "no such module" in done.stderr
 
 
-def test_the_launcher_s_own_race_on_saving_is_not_counted_other_io_errors_are() -> None:
-    """Two saves a moment apart race in VASSAL's module manager (modgen.engine.HARNESS_ARTIFACTS): that one
-    message, as VASSAL logs it, is ignored; any other IO error still counts."""
+def test_saves_a_moment_apart_are_clean_and_a_module_manager_s_error_would_count(tmp_path: Path) -> None:
+    """Each save makes VASSAL 3.6 start its module manager, a JVM of its own; two at once race on its key
+    file and one logs an EOFException (4 of 12 engine starts of twelve logs each, before the harness ran them
+    one at a time). Twelve logs ended a moment apart give no problem, and nothing in the harness's ignore
+    list would hide that EOFException if it came back."""
     import re
 
-    from modgen.engine import HARNESS_ARTIFACTS
+    from modgen.engine import HARNESS_ARTIFACTS, run_engine
+    from modgen.vassal.module import read_module
 
+    require_engine()
+    new_game(tmp_path, "demo", Shape())
+    built = build_game(tmp_path, "demo", tmp_path / "build").path
+    setup = next(n for n, f in read_module(built).setups.items() if f)
+    logs = [tmp_path / f"turn-{k}.vlog" for k in range(12)]
+    actions = [a for log in logs for a in ({"op": "begin-log", "file": str(log)}, {"op": "turn-next"}, {"op": "end-log"})]
+    res = run_engine(built, setup=setup, images=False, actions=actions, timeout=300)
+    assert res.ok, res.describe()
+    assert all(log.is_file() for log in logs)
     race = ("VASSAL: IO error\njava.io.EOFException\n\tat java.base/java.io.RandomAccessFile.readInt(RandomAccessFile.java:842)\n"
             "\tat VASSAL.launch.ModuleManager.main(ModuleManager.java:204)")
-    other = "VASSAL: IO error\njava.io.FileNotFoundException: /x/y.vlog (No such file or directory)"
-    assert any(re.search(p, race, re.DOTALL) for p in HARNESS_ARTIFACTS)
-    assert not any(re.search(p, other, re.DOTALL) for p in HARNESS_ARTIFACTS)
-    # as two records (the log's head line, then the exception with its trace): both ignored; another
-    # exception after the head line is a record of its own and still counts
-    head, trace = race.split("\n", 1)
-    assert all(any(re.search(p, r, re.DOTALL) for p in HARNESS_ARTIFACTS) for r in (head, trace))
-    assert not any(re.search(p, other.split("\n", 1)[1], re.DOTALL) for p in HARNESS_ARTIFACTS)
+    for record in (race, *race.split("\n")):
+        assert not any(re.search(p, record.strip(), re.DOTALL) for p in HARNESS_ARTIFACTS), record

@@ -543,6 +543,7 @@ final class HarnessActions {
     final int steps = ((List<Command>) getField(BasicLogger.class, logger, "logOutput")).size();
     final Action endLog = (Action) getField(BasicLogger.class, logger, "endLogAction");
     if (!endLog.isEnabled()) throw new ActionFailed("end-log: File > End Logfile is disabled");
+    ModgenHarness.awaitModuleManagers();  // the last save's module manager, so that two never race
     endLog.actionPerformed(new ActionEvent(GameModule.getGameModule().getPlayerWindow(), ActionEvent.ACTION_PERFORMED, "end-log"));
     rec.put("file", out.getPath());
     rec.put("steps", steps);

@@ -441,6 +441,29 @@ public final class ModgenHarness {
     return a;
   }
 
+  /**
+   * Saving a game or a log makes VASSAL 3.6 start its module manager, a JVM of its own, to list the file
+   * (ModuleManagerUpdateHelper.sendGameUpdate); it lives under a second. Two at once race on the manager's
+   * key file: the second reads the port before the first has written it and logs an EOFException
+   * (ModuleManager.main), which reaches us through the engine's stderr, split into records by chance.
+   * One at a time, they never race: wait for the last before the next save, and before a run ends, so
+   * that whatever it logs is reported rather than lost.
+   */
+  static void awaitModuleManagers() {
+    ProcessHandle.current().children().forEach(child -> {
+      try {
+        child.onExit().get(30, TimeUnit.SECONDS);
+      }
+      catch (java.util.concurrent.TimeoutException e) {
+        diag.println("ModgenHarness: a process the engine started is still running after 30 s: "
+          + child.info().commandLine().orElse(String.valueOf(child.pid())));
+      }
+      catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+        diag.println("ModgenHarness: waiting for a process the engine started: " + e);
+      }
+    });
+  }
+
   static void finish(int forced) {
     synchronized (OUT_LOCK) {
       if (finished) return;
@@ -598,6 +621,7 @@ public final class ModgenHarness {
       }
       if (a.dumpEach) onEdt("globals", () -> dumpGlobals(m));  // as the module loaded, before any game
       resaveAll(a, m, gs);
+      awaitModuleManagers();
       finish(0);
     }
     if (a.save != null) {
@@ -664,6 +688,7 @@ public final class ModgenHarness {
     settle();
     // --- the engine's own save (File > Save As) ---
     if (a.saveAs != null) {
+      awaitModuleManagers();
       onEdt("save as", () -> {
         try {
           gs.saveGame(new File(a.saveAs));
@@ -675,6 +700,7 @@ public final class ModgenHarness {
       });
       settle();
     }
+    awaitModuleManagers();
     finish(0);
   }
 
@@ -748,6 +774,7 @@ public final class ModgenHarness {
         settle();
       }
       if (io[1].isEmpty()) continue;  // only loaded
+      awaitModuleManagers();
       onEdt("save as", () -> {
         try {
           gs.saveGame(new File(io[1]));
