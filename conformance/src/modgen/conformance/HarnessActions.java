@@ -31,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import javax.swing.AbstractButton;
@@ -417,6 +418,9 @@ final class HarnessActions {
     throw new ActionFailed(opOf(a) + ": \"" + key + "\" must be an integer" + (v == null ? " (missing)" : ""));
   }
 
+  /** Ops not held to log a step (no steps, chat, logged in their record): they begin or end the log, or only look and time. */
+  static final Set<String> UNLOGGED_OPS = Set.of("begin-log", "end-log", "open", "windows", "trails", "repaint", "drop-loop");
+
   static void perform(int line, Map<String, Object> a, GameModule m, GameState gs) {
     final String op = str(a, "op", true);
     final BasicLogger logger = basicLogger(m);
@@ -444,8 +448,7 @@ final class HarnessActions {
     }
     rec.put("ms", (System.nanoTime() - started) / 1e6);
     // What the action logged: each sendAndLog is one entry of BasicLogger's logOutput, one LOG step.
-    if (logOutput != null && !"end-log".equals(op) && !"begin-log".equals(op) && !"open".equals(op) && !"windows".equals(op) && !"trails".equals(op)
-        && !"repaint".equals(op) && !"drop-loop".equals(op)) {
+    if (logOutput != null && !UNLOGGED_OPS.contains(op)) {
       final List<Object> encoded = new ArrayList<>();
       final List<String> chat = new ArrayList<>();
       final List<Object> classes = new ArrayList<>();
